@@ -1,0 +1,130 @@
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// Collects one request at a time (the pipelining handler in front of it holds back the next), enforces the
+/// body limit, asks the responder off the event loop, writes the response and logs it.
+final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private enum State {
+        case idle
+        case receiving(HTTPRequestHead, ByteBuffer)
+        /// The request was refused before its body ended; the rest of it is dropped.
+        case discarding
+        case responding
+    }
+
+    private let responder: any Responder
+    private let configuration: HTTPServerConfiguration
+    private let logger: Logger
+    private var state = State.idle
+
+    init(responder: any Responder, configuration: HTTPServerConfiguration, logger: Logger) {
+        self.responder = responder
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            context.triggerUserOutboundEvent(ConnectionTimeoutHandler.Event.requestHeadReceived, promise: nil)
+            let declaredLength = head.headers.first(name: "content-length").flatMap(Int.init) ?? 0
+            if declaredLength > configuration.maxBodyBytes {
+                refuse(head, status: .payloadTooLarge, context: context)
+            } else {
+                state = .receiving(head, context.channel.allocator.buffer(capacity: declaredLength))
+            }
+        case .body(var chunk):
+            guard case .receiving(let head, var body) = state else { return }
+            state = .idle  // lets `body` be mutated in place
+            if body.readableBytes + chunk.readableBytes > configuration.maxBodyBytes {
+                refuse(head, status: .payloadTooLarge, context: context)
+            } else {
+                body.writeBuffer(&chunk)
+                state = .receiving(head, body)
+            }
+        case .end:
+            guard case .receiving(let head, let body) = state else { return }
+            state = .responding
+            respond(to: head, body: body, context: context)
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        context.close(promise: nil)
+    }
+
+    private func respond(to head: HTTPRequestHead, body: ByteBuffer, context: ChannelHandlerContext) {
+        let request = Request(method: head.method, uri: head.uri, headers: head.headers, body: body)
+        let exchange = Exchange(head: head, requestID: request.id, keepAlive: head.isKeepAlive)
+        let responder = self.responder
+        let eventLoop = context.eventLoop
+        let loopBound = NIOLoopBound((self, context), eventLoop: eventLoop)
+        Task {
+            let response = await responder.respond(to: request)
+            eventLoop.execute {
+                let (handler, context) = loopBound.value
+                handler.state = .idle
+                handler.write(response, for: exchange, context: context)
+            }
+        }
+    }
+
+    private func refuse(_ head: HTTPRequestHead, status: HTTPResponseStatus, context: ChannelHandlerContext) {
+        state = .discarding
+        let exchange = Exchange(head: head, requestID: RequestID.make(), keepAlive: false)
+        write(configuration.errorResponse(status), for: exchange, context: context)
+    }
+
+    private func write(_ response: Response, for exchange: Exchange, context: ChannelHandlerContext) {
+        var headers = response.headers
+        let mayHaveBody = response.status.mayHaveResponseBody
+        if mayHaveBody { headers.replaceOrAdd(name: "Content-Length", value: String(response.body.readableBytes)) }
+        headers.replaceOrAdd(name: "Date", value: HTTPDate.now())
+        if !exchange.keepAlive {
+            headers.replaceOrAdd(name: "Connection", value: "close")
+        } else if exchange.head.version.minor == 0 {
+            headers.replaceOrAdd(name: "Connection", value: "keep-alive")
+        }
+        let sendsBody = mayHaveBody && exchange.head.method != .HEAD && response.body.readableBytes > 0
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: response.status, headers: headers))), promise: nil)
+        if sendsBody { context.write(wrapOutboundOut(.body(.byteBuffer(response.body))), promise: nil) }
+        let ended = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        if exchange.keepAlive {
+            context.triggerUserOutboundEvent(ConnectionTimeoutHandler.Event.responseSent, promise: nil)
+        } else {
+            let loopBoundContext = context.loopBound
+            ended.whenComplete { _ in loopBoundContext.value.close(promise: nil) }
+        }
+        log(response, bytes: sendsBody ? response.body.readableBytes : 0, for: exchange)
+    }
+
+    private func log(_ response: Response, bytes: Int, for exchange: Exchange) {
+        let milliseconds = Double((NIODeadline.now() - exchange.start).nanoseconds) / 1_000_000
+        logger.info(
+            "\(exchange.head.method) \(exchange.head.uri.prefix { $0 != "?" }) \(response.status.code)",
+            metadata: [
+                "bytes": "\(bytes)",
+                "duration_ms": "\((milliseconds * 100).rounded() / 100)",
+                "request_id": "\(exchange.requestID)",
+            ]
+        )
+    }
+}
+
+/// What the handler remembers about a request while its response is being made.
+private struct Exchange: Sendable {
+    let head: HTTPRequestHead
+    let requestID: String
+    let keepAlive: Bool
+    let start = NIODeadline.now()
+}
+
+extension HTTPResponseStatus {
+    fileprivate var mayHaveResponseBody: Bool {
+        code >= 200 && code != 204 && code != 304
+    }
+}

@@ -1,0 +1,100 @@
+import Logging
+import NIOCore
+import NIOExtras
+import NIOHTTP1
+import NIOPosix
+import ServiceLifecycle
+
+/// Koober's HTTP/1.1 server: keep-alive, pipelining, limits and timeouts, graceful stop.
+///
+/// It runs as a `Service`: `run()` serves until the task is cancelled or a graceful shutdown is asked for,
+/// then stops accepting, lets requests in flight finish, and returns.
+public final class HTTPServer: Service, Sendable {
+    public let configuration: HTTPServerConfiguration
+    private let responder: any Responder
+    private let group: any EventLoopGroup
+    private let logger: Logger
+    private let bound: EventLoopPromise<SocketAddress>
+
+    public init(
+        configuration: HTTPServerConfiguration,
+        responder: any Responder,
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        logger: Logger = Logger(label: "koober.http")
+    ) {
+        self.configuration = configuration
+        self.responder = responder
+        self.group = group
+        self.logger = logger
+        self.bound = group.next().makePromise()
+    }
+
+    /// The address the server listens on, once it does (useful with port 0).
+    public var localAddress: SocketAddress {
+        get async throws { try await bound.futureResult.get() }
+    }
+
+    public func run() async throws {
+        let quiesce = ServerQuiescingHelper(group: group)
+        let serverChannel: any Channel
+        do {
+            serverChannel = try await makeBootstrap(quiesce: quiesce).bind(host: configuration.host, port: configuration.port).get()
+        } catch {
+            bound.fail(error)
+            throw error
+        }
+        let address = serverChannel.localAddress!
+        bound.succeed(address)
+        logger.info("Koober is serving on http://\(configuration.host):\(address.port ?? configuration.port)")
+
+        let stopped = group.next().makePromise(of: Void.self)
+        await withGracefulShutdownHandler {
+            await withTaskCancellationHandler {
+                try? await stopped.futureResult.get()
+            } onCancel: {
+                quiesce.initiateShutdown(promise: stopped)
+            }
+        } onGracefulShutdown: {
+            self.logger.info("Stopping: no new connections; finishing the requests in flight")
+            quiesce.initiateShutdown(promise: stopped)
+        }
+        logger.info("Stopped")
+    }
+
+    private func makeBootstrap(quiesce: ServerQuiescingHelper) -> ServerBootstrap {
+        let configuration = self.configuration
+        let responder = self.responder
+        let logger = self.logger
+        return ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 1024)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(quiesce.makeServerChannelHandler(channel: channel))
+                }
+            }
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelOption(.allowRemoteHalfClosure, value: false)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let pipeline = channel.pipeline.syncOperations
+                    try pipeline.addHandler(
+                        ConnectionTimeoutHandler(
+                            headTimeout: configuration.requestHeadTimeout,
+                            idleTimeout: configuration.idleTimeout
+                        )
+                    )
+                    try pipeline.configureHTTPServerPipeline(
+                        withPipeliningAssistance: true,
+                        withErrorHandling: false,
+                        withEncoderConfiguration: .init(),
+                        withDecoderLimitConfiguration: configuration.decoderLimits
+                    )
+                    try pipeline.addHandler(HTTPProtocolErrorHandler(errorResponse: configuration.errorResponse))
+                    try pipeline.addHandler(
+                        HTTPRequestHandler(responder: responder, configuration: configuration, logger: logger)
+                    )
+                }
+            }
+    }
+}

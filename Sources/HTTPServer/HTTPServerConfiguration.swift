@@ -1,0 +1,46 @@
+import NIOCore
+import NIOHTTP1
+
+/// Where the server listens and the limits it enforces on every connection.
+public struct HTTPServerConfiguration: Sendable {
+    public var host: String
+    /// `0` asks the system for a free port (tests read the bound port from `HTTPServer.localPort`).
+    public var port: Int
+    /// Largest request body accepted; more is answered `413` and the connection closed.
+    public var maxBodyBytes: Int
+    /// Largest request head (request line and headers); more is answered `431` and the connection closed.
+    public var maxHeaderBytes: Int
+    /// Time a client has to send a complete request head once it starts (or once it connects).
+    public var requestHeadTimeout: TimeAmount
+    /// Time a keep-alive connection may sit idle between requests before the server closes it.
+    public var idleTimeout: TimeAmount
+    /// How the server answers the requests it refuses before the app sees them (400, 413, 431).
+    public var errorResponse: @Sendable (HTTPResponseStatus) -> Response
+
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        maxBodyBytes: Int = 1 << 20,
+        maxHeaderBytes: Int = 16 << 10,
+        requestHeadTimeout: TimeAmount = .seconds(10),
+        idleTimeout: TimeAmount = .seconds(60),
+        errorResponse: @escaping @Sendable (HTTPResponseStatus) -> Response = { .text("\($0.reasonPhrase)\n", status: $0) }
+    ) {
+        self.host = host
+        self.port = port
+        self.maxBodyBytes = maxBodyBytes
+        self.maxHeaderBytes = maxHeaderBytes
+        self.requestHeadTimeout = requestHeadTimeout
+        self.idleTimeout = idleTimeout
+        self.errorResponse = errorResponse
+    }
+}
+
+extension HTTPServerConfiguration {
+    var decoderLimits: NIOHTTPDecoderLimitConfiguration {
+        var limits = NIOHTTPDecoderLimitConfiguration()
+        limits.maxHeaderFieldSize = maxHeaderBytes
+        limits.maxHeaderListSize = maxHeaderBytes
+        return limits
+    }
+}

@@ -1,0 +1,56 @@
+import NIOCore
+import NIOHTTP1
+
+/// One HTTP request, fully received: head and body.
+public struct Request: Sendable {
+    /// The method as the client sent it (`HEAD` stays `HEAD`; the server strips the body of its answer).
+    public var method: HTTPMethod
+    /// The request target's path, still percent-encoded, e.g. `/ride/dropoff`.
+    public var path: String
+    /// The raw query string after `?`, if there was one.
+    public var queryString: String?
+    public var headers: HTTPHeaders
+    public var body: ByteBuffer
+    /// A short random id that ties the access log, error logs and the request together.
+    public var id: String
+
+    public init(
+        method: HTTPMethod,
+        uri: String,
+        headers: HTTPHeaders = [:],
+        body: ByteBuffer = ByteBuffer(),
+        id: String = RequestID.make()
+    ) {
+        self.method = method
+        if let mark = uri.firstIndex(of: "?") {
+            self.path = String(uri[..<mark])
+            self.queryString = String(uri[uri.index(after: mark)...])
+        } else {
+            self.path = uri
+            self.queryString = nil
+        }
+        self.headers = headers
+        self.body = body
+        self.id = id
+    }
+
+    /// The request target as sent: path and query.
+    public var uri: String {
+        queryString.map { "\(path)?\($0)" } ?? path
+    }
+
+    /// The cookies of the `Cookie` header(s), by name; the first of a repeated name wins.
+    public var cookies: [String: String] {
+        Cookie.parse(headers[canonicalForm: "cookie"].map(String.init))
+    }
+
+    /// The decoded query string; an empty form when there is none.
+    public func query() throws(FormDecodingError) -> URLEncodedForm {
+        try URLEncodedForm(decoding: Array((queryString ?? "").utf8))
+    }
+
+    /// The decoded `application/x-www-form-urlencoded` body.
+    public func form() throws(FormDecodingError) -> URLEncodedForm {
+        try URLEncodedForm(decoding: body.readableBytesView)
+    }
+}

@@ -1,0 +1,44 @@
+import NIOHTTP1
+
+/// Serves `StaticFiles` for `GET` and `HEAD`, with validators and conditional requests; everything else
+/// goes on to the next responder.
+public struct StaticFileMiddleware: Middleware {
+    private let files: StaticFiles
+    private let cacheControl: String
+
+    public init(files: StaticFiles, cacheControl: String = "public, max-age=3600") {
+        self.files = files
+        self.cacheControl = cacheControl
+    }
+
+    public func respond(to request: Request, next: any Responder) async -> Response {
+        guard request.method == .GET || request.method == .HEAD, let file = files.file(at: request.path) else {
+            return await next.respond(to: request)
+        }
+        var headers: HTTPHeaders = [
+            "ETag": file.etag,
+            "Last-Modified": HTTPDate.format(secondsSince1970: file.lastModified),
+            "Cache-Control": cacheControl,
+        ]
+        if isNotModified(file, request: request) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers.add(name: "Content-Type", value: file.contentType)
+        headers.add(name: "X-Content-Type-Options", value: "nosniff")
+        return Response(status: .ok, headers: headers, body: file.contents)
+    }
+
+    /// RFC 9110 §13.2.2: `If-None-Match` decides when present; otherwise `If-Modified-Since`.
+    private func isNotModified(_ file: StaticFiles.File, request: Request) -> Bool {
+        let ifNoneMatch = request.headers[canonicalForm: "if-none-match"]
+        if !ifNoneMatch.isEmpty {
+            return ifNoneMatch.contains { tag in
+                tag == "*" || tag == file.etag || tag == "W/\(file.etag)"
+            }
+        }
+        guard let since = request.headers.first(name: "if-modified-since").flatMap(HTTPDate.parse) else {
+            return false
+        }
+        return file.lastModified <= since
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import NIOCore
+
+/// The files of a public folder, read once at start-up and served from memory.
+///
+/// Only files found under the folder when it is loaded can ever be served: a request path is a key into
+/// this catalogue, never a path handed to the file system, so `..`, encoded dots and symlinks that lead
+/// outside the folder cannot reach anything else.
+public struct StaticFiles: Sendable {
+    public struct File: Sendable {
+        public let contents: ByteBuffer
+        public let contentType: String
+        public let etag: String
+        /// Seconds since 1970, whole seconds (HTTP dates have no finer grain).
+        public let lastModified: Int
+    }
+
+    private let files: [String: File]
+
+    /// Loads every regular file below `directory` whose real location is inside it.
+    public init(directory: String) throws {
+        let root = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath()
+        let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        var files: [String: File] = [:]
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            let real = url.resolvingSymlinksInPath()
+            var isDirectory: ObjCBool = false
+            guard real.path.hasPrefix(rootPath), FileManager.default.fileExists(atPath: real.path, isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            else { continue }
+            let relative = String(url.standardizedFileURL.path.dropFirst(rootPath.count - 1))
+            files[relative] = try Self.load(real)
+        }
+        self.files = files
+    }
+
+    /// The file served at `path` (a request path, still percent-encoded), if any.
+    public func file(at path: String) -> File? {
+        guard let decoded = Self.decodePath(path) else { return nil }
+        return files[decoded]
+    }
+
+    /// Every URL path served, sorted.
+    public var paths: [String] { files.keys.sorted() }
+
+    /// Percent-decodes a request path; `nil` when it is not valid UTF-8 or has a bad escape or a NUL.
+    static func decodePath(_ path: String) -> String? {
+        guard path.hasPrefix("/"), !path.contains("+"),
+            let decoded = try? URLEncodedForm.decodeComponent(Array(path.utf8)),
+            !decoded.utf8.contains(0)
+        else { return nil }
+        return decoded
+    }
+
+    private static func load(_ url: URL) throws -> File {
+        let data = try Data(contentsOf: url)
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return File(
+            contents: ByteBuffer(bytes: data),
+            contentType: MediaType.forExtension(url.pathExtension),
+            etag: "\"\(String(fnv1a(data), radix: 16))\"",
+            lastModified: Int(modified)
+        )
+    }
+
+    /// FNV-1a, 64 bits: a cheap, stable fingerprint of a file's bytes for its ETag.
+    private static func fnv1a(_ data: Data) -> UInt64 {
+        data.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    }
+}
