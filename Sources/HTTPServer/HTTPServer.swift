@@ -48,15 +48,22 @@ public final class HTTPServer: Service, Sendable {
         logger.info("Koober is serving on http://\(configuration.host):\(address.port ?? configuration.port)")
 
         let stopped = group.next().makePromise(of: Void.self)
+        let stop: @Sendable () -> Void = { [logger, configuration] in
+            logger.info("Stopping: no new connections; finishing the requests in flight")
+            quiesce.initiateShutdown(promise: stopped)
+            // Requests that outlive the grace period are cut off rather than holding the process.
+            stopped.futureResult.eventLoop.scheduleTask(in: configuration.shutdownTimeout) {
+                stopped.succeed()
+            }
+        }
         await withGracefulShutdownHandler {
             await withTaskCancellationHandler {
-                try? await stopped.futureResult.get()
+                await stopped.futureResult.whenSettled()
             } onCancel: {
-                quiesce.initiateShutdown(promise: stopped)
+                stop()
             }
         } onGracefulShutdown: {
-            self.logger.info("Stopping: no new connections; finishing the requests in flight")
-            quiesce.initiateShutdown(promise: stopped)
+            stop()
         }
         logger.info("Stopped")
     }
@@ -96,5 +103,14 @@ public final class HTTPServer: Service, Sendable {
                     )
                 }
             }
+    }
+}
+
+extension EventLoopFuture {
+    /// Waits until the future completes, whichever way.
+    fileprivate func whenSettled() async {
+        await withCheckedContinuation { continuation in
+            whenComplete { _ in continuation.resume() }
+        }
     }
 }

@@ -14,6 +14,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var requestHeadTimeout: TimeAmount
     /// Time a keep-alive connection may sit idle between requests before the server closes it.
     public var idleTimeout: TimeAmount
+    /// Longest a graceful stop waits for requests in flight before `run()` returns anyway.
+    public var shutdownTimeout: TimeAmount
     /// How the server answers the requests it refuses before the app sees them (400, 413, 431).
     public var errorResponse: @Sendable (HTTPResponseStatus) -> Response
 
@@ -24,6 +26,7 @@ public struct HTTPServerConfiguration: Sendable {
         maxHeaderBytes: Int = 16 << 10,
         requestHeadTimeout: TimeAmount = .seconds(10),
         idleTimeout: TimeAmount = .seconds(60),
+        shutdownTimeout: TimeAmount = .seconds(9),
         errorResponse: @escaping @Sendable (HTTPResponseStatus) -> Response = { .text("\($0.reasonPhrase)\n", status: $0) }
     ) {
         self.host = host
@@ -32,6 +35,7 @@ public struct HTTPServerConfiguration: Sendable {
         self.maxHeaderBytes = maxHeaderBytes
         self.requestHeadTimeout = requestHeadTimeout
         self.idleTimeout = idleTimeout
+        self.shutdownTimeout = shutdownTimeout
         self.errorResponse = errorResponse
     }
 }

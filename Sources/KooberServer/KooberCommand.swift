@@ -1,0 +1,57 @@
+import ArgumentParser
+import HTTPServer
+import KooberWeb
+import Logging
+import ServiceLifecycle
+
+/// `koober`: serves Koober for the web. Every flag can also be set in the environment (`KOOBER_PORT`, …);
+/// a flag wins over the environment.
+@main
+struct KooberCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "koober",
+        abstract: "Koober for the web: rides by kangaroo, served as HTML."
+    )
+
+    @Option(help: "The address to listen on. (env: KOOBER_HOSTNAME; default: 127.0.0.1)")
+    var hostname: String?
+
+    @Option(help: "The port to listen on; 0 picks a free one. (env: KOOBER_PORT; default: 8080)")
+    var port: Int?
+
+    @Option(help: "The SQLite database file, or :memory:. (env: KOOBER_DATABASE; default: koober.sqlite)")
+    var database: String?
+
+    @Option(help: "The folder of Mustache templates. (env: KOOBER_TEMPLATES; default: Templates)")
+    var templates: String?
+
+    @Option(name: .customLong("public"), help: "The folder of public files. (env: KOOBER_PUBLIC; default: Public)")
+    var publicDirectory: String?
+
+    @Flag(help: "Mark cookies Secure, for deployments behind TLS. (env: KOOBER_SECURE_COOKIES=true)")
+    var secureCookies = false
+
+    func run() async throws {
+        let settings = try KooberSettings(command: self, environment: Environment())
+        LoggingSystem.bootstrap(StreamLogHandler.standardOutput)
+        let logger = Logger(label: "koober")
+        let container = try await KooberAppDependencyContainer(
+            templatesDirectory: settings.templates,
+            publicDirectory: settings.publicDirectory,
+            logger: logger
+        )
+        let server = HTTPServer(
+            configuration: container.makeServerConfiguration(host: settings.hostname, port: settings.port),
+            responder: container.makeAppResponder(),
+            logger: logger
+        )
+        let services = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [.init(service: server)],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger
+            )
+        )
+        try await services.run()
+    }
+}

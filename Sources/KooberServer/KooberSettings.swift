@@ -1,0 +1,21 @@
+import ArgumentParser
+
+/// The settings Koober runs with: each flag, else its environment variable, else the default of SPEC.md.
+struct KooberSettings: Equatable {
+    var hostname: String
+    var port: Int
+    var database: String
+    var templates: String
+    var publicDirectory: String
+    var secureCookies: Bool
+
+    init(command: KooberCommand, environment: Environment) throws {
+        hostname = command.hostname ?? environment.string("KOOBER_HOSTNAME") ?? "127.0.0.1"
+        port = try command.port ?? environment.int("KOOBER_PORT") ?? 8080
+        database = command.database ?? environment.string("KOOBER_DATABASE") ?? "koober.sqlite"
+        templates = command.templates ?? environment.string("KOOBER_TEMPLATES") ?? "Templates"
+        publicDirectory = command.publicDirectory ?? environment.string("KOOBER_PUBLIC") ?? "Public"
+        secureCookies = try command.secureCookies || (environment.bool("KOOBER_SECURE_COOKIES") ?? false)
+        guard (0...65_535).contains(port) else { throw ValidationError("The port must be 0 to 65535, not \(port)") }
+    }
+}

@@ -1,0 +1,51 @@
+import HTTPServer
+import KooberKit
+import NIOHTTP1
+
+/// Koober's own pages for errors: a title and a message in the error panel, never internals.
+public struct ErrorPages: Sendable {
+    private let templates: TemplateRenderer
+
+    public init(templates: TemplateRenderer) {
+        self.templates = templates
+    }
+
+    /// The page for `status`.
+    public func response(_ status: HTTPResponseStatus) -> Response {
+        let message = Self.message(for: status)
+        return templates.response(.error, ErrorPageViewState(error: message), status: status)
+    }
+
+    /// What a user is told for each error status (SPEC.md, Errors).
+    public static func message(for status: HTTPResponseStatus) -> ErrorMessage {
+        switch status {
+        case .badRequest:
+            ErrorMessage(title: "Bad Request", message: "Koober could not understand that request.")
+        case .forbidden:
+            ErrorMessage(title: "Form Expired", message: "This form has expired. Please try again.")
+        case .notFound:
+            ErrorMessage(title: "Page Not Found", message: "There is no Koober page at this address.")
+        case .methodNotAllowed:
+            ErrorMessage(title: "Not Allowed", message: "This page cannot be used that way.")
+        case .payloadTooLarge:
+            ErrorMessage(title: "Form Too Large", message: "That form is too large to send. Please shorten it.")
+        case .requestHeaderFieldsTooLarge:
+            ErrorMessage(
+                title: "Request Too Large",
+                message: "Your browser sent too much data with this request. Clearing Koober's cookies may help."
+            )
+        case .tooManyRequests:
+            ErrorMessage(title: "Too Many Tries", message: "Please wait a while before trying again.")
+        default:
+            ErrorMessage(
+                title: "Unknown Issue",
+                message: "Koober ran into an unexpected issue, please try again or contact us."
+            )
+        }
+    }
+}
+
+/// What the error template shows.
+struct ErrorPageViewState: Sendable {
+    let error: ErrorMessage
+}

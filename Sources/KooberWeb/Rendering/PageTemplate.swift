@@ -1,0 +1,8 @@
+/// The templates a page can be rendered with; each is a file `Templates/<rawValue>.mustache`.
+/// Start-up fails if any of them is missing, so a typo never reaches a user.
+public enum PageTemplate: String, CaseIterable, Sendable {
+    case layout
+    case errorPanel = "error-panel"
+    case error
+    case welcome
+}

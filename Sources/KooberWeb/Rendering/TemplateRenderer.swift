@@ -1,0 +1,44 @@
+import HTTPServer
+import Mustache
+import NIOHTTP1
+
+/// Renders pages from the Mustache templates in `Templates/`, all loaded and checked at start-up.
+public struct TemplateRenderer: Sendable {
+    /// Why the templates could not be loaded; the message names the file.
+    public struct LoadError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    private let library: MustacheLibrary
+
+    /// Loads every `.mustache` file in `directory`; throws naming the file that is missing or does not parse.
+    public init(directory: String) async throws {
+        do {
+            library = try await MustacheLibrary(directory: directory)
+        } catch let error as MustacheLibrary.ParserError {
+            throw LoadError(
+                description: "Template \(directory)/\(error.filename) does not parse: \(error.error) "
+                    + "at line \(error.context.lineNumber), column \(error.context.columnNumber)"
+            )
+        }
+        for template in PageTemplate.allCases where library.getTemplate(named: template.rawValue) == nil {
+            throw LoadError(description: "Template \(directory)/\(template.rawValue).mustache is missing")
+        }
+    }
+
+    /// Renders `template` with `context` (a view-state value whose properties the template names).
+    public func render(_ template: PageTemplate, _ context: Any) -> String {
+        // Every template was checked at start-up, so a miss here is a programming error.
+        guard let html = library.render(context, withTemplate: template.rawValue) else {
+            preconditionFailure("template \(template.rawValue) vanished after start-up")
+        }
+        return html
+    }
+
+    /// A complete HTML response: the rendered page with Koober's security headers.
+    public func response(_ template: PageTemplate, _ context: Any, status: HTTPResponseStatus = .ok) -> Response {
+        var response = Response(status: status, contentType: "text/html; charset=utf-8", body: render(template, context))
+        response.headers.add(contentsOf: SecurityHeaders.html)
+        return response
+    }
+}

@@ -1,0 +1,52 @@
+import NIOHTTP1
+
+/// Every page and form action of Koober: parsed from a request once, printed into links, never written by hand.
+public enum Route: String, CaseIterable, Sendable {
+    case launch
+    case welcome
+    case signIn
+    case signUp
+    case healthCheck
+
+    /// The path this route lives at.
+    public var path: String {
+        switch self {
+        case .launch: "/"
+        case .welcome: "/welcome"
+        case .signIn: "/signin"
+        case .signUp: "/signup"
+        case .healthCheck: "/healthz"
+        }
+    }
+
+    /// The method that reaches this route (`HEAD` reaches every `GET` route).
+    public var method: HTTPMethod {
+        switch self {
+        case .launch, .welcome, .signIn, .signUp, .healthCheck: .GET
+        }
+    }
+}
+
+/// What a request's method and path come to.
+public enum RouteMatch: Equatable, Sendable {
+    case route(Route)
+    /// The path exists, but not with this method; `allowed` goes into the `Allow` header.
+    case methodNotAllowed(allowed: [HTTPMethod])
+    case notFound
+}
+
+extension Route {
+    private static let byPath: [String: [Route]] = Dictionary(grouping: allCases, by: \.path)
+
+    /// Matches a request's method and (percent-encoded) path against every route.
+    public static func match(method: HTTPMethod, path: String) -> RouteMatch {
+        guard let routes = byPath[path] else { return .notFound }
+        let effectiveMethod = method == .HEAD ? .GET : method
+        if let route = routes.first(where: { $0.method == effectiveMethod }) {
+            return .route(route)
+        }
+        var allowed = routes.map(\.method)
+        if allowed.contains(.GET) { allowed.append(.HEAD) }
+        return .methodNotAllowed(allowed: allowed)
+    }
+}
