@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@testable import KooberWeb
+
+@Suite struct TemplateRendererTests {
+    @Test func theProjectTemplatesAllLoad() async throws {
+        let renderer = try await TemplateRenderer(directory: ProjectPaths.templates)
+        #expect(renderer.render(.welcome, WelcomeViewState()).contains("KOOBER"))
+    }
+
+    @Test func aMissingTemplateStopsStartUpNamingTheFile() async throws {
+        let directory = try copyOfTemplates()
+        try FileManager.default.removeItem(atPath: "\(directory)/welcome.mustache")
+        await #expect {
+            try await TemplateRenderer(directory: directory)
+        } throws: { error in
+            "\(error)".contains("welcome.mustache") && "\(error)".contains("missing")
+        }
+    }
+
+    @Test func aBrokenTemplateStopsStartUpNamingTheFile() async throws {
+        let directory = try copyOfTemplates()
+        try "{{#error}}unclosed section".write(toFile: "\(directory)/error.mustache", atomically: true, encoding: .utf8)
+        await #expect {
+            try await TemplateRenderer(directory: directory)
+        } throws: { error in
+            "\(error)".contains("error.mustache") && "\(error)".contains("does not parse")
+        }
+    }
+
+    @Test func aMissingFolderStopsStartUp() async throws {
+        await #expect(throws: TemplateRenderer.LoadError.self) {
+            try await TemplateRenderer(directory: "/nonexistent/koober-templates")
+        }
+    }
+
+    @Test func valuesAreHTMLEscaped() async throws {
+        let renderer = try await TemplateRenderer(directory: ProjectPaths.templates)
+        let html = renderer.render(
+            .error,
+            ErrorPageViewState(error: .init(title: "<script>alert(1)</script>", message: "a & b"))
+        )
+        #expect(!html.contains("<script>alert(1)"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(html.contains("a &amp; b"))
+    }
+
+    private func copyOfTemplates() throws -> String {
+        let directory = NSTemporaryDirectory() + "koober-templates-\(UUID().uuidString)"
+        try FileManager.default.copyItem(atPath: ProjectPaths.templates, toPath: directory)
+        return directory
+    }
+}
