@@ -62,6 +62,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "KooberTestSupport"]),
         .testTarget(name: "KooberWebTests", dependencies: ["KooberWeb", "KooberTestSupport"]),
         .testTarget(name: "KooberTestSupportTests", dependencies: ["KooberTestSupport"]),
+        .testTarget(name: "KooberServerTests", dependencies: ["KooberServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Testing
+
+@testable import KooberServer
+
+@Suite struct KooberSettingsTests {
+    private func settings(_ arguments: [String], environment: [String: String] = [:]) throws -> KooberSettings {
+        let command = try KooberCommand.parse(arguments)
+        return try KooberSettings(command: command, environment: Environment { environment[$0] })
+    }
+
+    @Test func withNothingSetKooberUsesTheDefaultsOfTheSpec() throws {
+        let defaults = try settings([])
+        #expect(defaults.hostname == "127.0.0.1")
+        #expect(defaults.port == 8080)
+        #expect(defaults.database == "koober.sqlite")
+        #expect(defaults.templates == "Templates")
+        #expect(defaults.publicDirectory == "Public")
+        #expect(defaults.secureCookies == false)
+    }
+
+    @Test func environmentVariablesAreTheFallback() throws {
+        let fromEnvironment = try settings(
+            [],
+            environment: [
+                "KOOBER_HOSTNAME": "0.0.0.0", "KOOBER_PORT": "9090", "KOOBER_DATABASE": ":memory:",
+                "KOOBER_TEMPLATES": "/srv/templates", "KOOBER_PUBLIC": "/srv/public", "KOOBER_SECURE_COOKIES": "true",
+            ]
+        )
+        #expect(fromEnvironment.hostname == "0.0.0.0")
+        #expect(fromEnvironment.port == 9090)
+        #expect(fromEnvironment.database == ":memory:")
+        #expect(fromEnvironment.templates == "/srv/templates")
+        #expect(fromEnvironment.publicDirectory == "/srv/public")
+        #expect(fromEnvironment.secureCookies)
+    }
+
+    @Test func flagsWinOverTheEnvironment() throws {
+        let fromFlags = try settings(
+            ["--hostname", "::1", "--port", "0", "--database", "a.sqlite", "--templates", "T", "--public", "P",
+             "--secure-cookies"],
+            environment: ["KOOBER_HOSTNAME": "0.0.0.0", "KOOBER_PORT": "9090", "KOOBER_DATABASE": "b.sqlite"]
+        )
+        #expect(fromFlags.hostname == "::1")
+        #expect(fromFlags.port == 0)
+        #expect(fromFlags.database == "a.sqlite")
+        #expect(fromFlags.templates == "T")
+        #expect(fromFlags.publicDirectory == "P")
+        #expect(fromFlags.secureCookies)
+    }
+
+    @Test func anInvalidEnvironmentValueStopsStartUpWithAMessage() {
+        #expect(throws: ValidationError.self) { try settings([], environment: ["KOOBER_PORT": "eighty"]) }
+        #expect(throws: ValidationError.self) { try settings([], environment: ["KOOBER_SECURE_COOKIES": "maybe"]) }
+    }
+
+    @Test func aPortOutOfRangeIsRefused() {
+        #expect(throws: ValidationError.self) { try settings(["--port", "70000"]) }
+    }
+
+    @Test func anUnknownFlagIsRefused() {
+        #expect(throws: (any Error).self) { try KooberCommand.parse(["--colour", "teal"]) }
+    }
+}
