@@ -48,4 +48,5 @@ public struct ErrorPages: Sendable {
 /// What the error template shows.
 struct ErrorPageViewState: Sendable {
     let error: ErrorMessage
+    let homePath = Route.launch.path
 }
