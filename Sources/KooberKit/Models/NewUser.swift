@@ -1,0 +1,18 @@
+/// A validated account ready to store: the email normalised, the password only as its hash.
+public struct NewUser: Equatable, Sendable {
+    public let name: String
+    public let nickname: String
+    /// Trimmed and lower-cased (`EmailAddress.normalize`): emails are unique case-insensitively.
+    public let email: String
+    public let mobileNumber: String
+    /// An argon2id hash in PHC string format.
+    public let passwordHash: String
+
+    public init(name: String, nickname: String, email: String, mobileNumber: String, passwordHash: String) {
+        self.name = name
+        self.nickname = nickname
+        self.email = email
+        self.mobileNumber = mobileNumber
+        self.passwordHash = passwordHash
+    }
+}
