@@ -1,0 +1,17 @@
+/// Loads what My Profile shows about the signed-in rider.
+public struct LoadUserProfileUseCase: Sendable {
+    let userID: UserID
+    let userRepository: any UserRepository
+
+    public init(userID: UserID, userRepository: any UserRepository) {
+        self.userID = userID
+        self.userRepository = userRepository
+    }
+
+    public func run() async throws -> Result<UserProfile, ErrorMessage> {
+        guard let profile = try await userRepository.profile(id: userID) else {
+            return .failure(ErrorMessage(title: "Profile Not Found", message: "Your account could not be found."))
+        }
+        return .success(profile)
+    }
+}

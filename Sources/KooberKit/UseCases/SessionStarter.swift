@@ -1,0 +1,17 @@
+import Foundation
+
+/// Begins a session with a fresh token (never a reused one) and clears out expired ones while at it.
+struct SessionStarter: Sendable {
+    let sessionRepository: any UserSessionRepository
+    let policy: SessionPolicy
+
+    func start(for profile: UserProfile, now: Date) async throws -> StartedSession {
+        try await sessionRepository.deleteExpired(
+            idleCutoff: policy.idleCutoff(now: now),
+            absoluteCutoff: policy.absoluteCutoff(now: now)
+        )
+        let token = SessionToken.generate()
+        try await sessionRepository.create(tokenHash: token.hash, userID: profile.id, now: now)
+        return StartedSession(token: token, profile: profile)
+    }
+}

@@ -1,0 +1,19 @@
+/// Why a sign-in did not start a session.
+public enum SignInError: Error, Equatable, Sendable {
+    /// Unknown email, wrong password or empty fields: deliberately one answer for all of them.
+    case failed
+    /// Too many failures for this email lately; the password was not checked.
+    case throttled
+
+    public var errorMessage: ErrorMessage {
+        switch self {
+        case .failed:
+            ErrorMessage(title: "Sign In Failed", message: "Could not sign in. Please try again.")
+        case .throttled:
+            ErrorMessage(
+                title: "Too Many Tries",
+                message: "There were too many failed sign-ins for this email. Please wait 15 minutes and try again."
+            )
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Signs a rider in with email and password.
+///
+/// Every failure looks the same to the visitor and costs the same: an unknown email is checked against a
+/// stand-in hash, so the answer's timing does not tell whether the email is registered.
+public struct SignInUseCase: Sendable {
+    let email: String
+    let password: String
+    let now: Date
+    let userRepository: any UserRepository
+    let failureRepository: any SignInFailureRepository
+    let passwordHasher: any PasswordHasher
+    /// A hash of no one's password, verified when the email is unknown.
+    let standInHash: String
+    let throttle: SignInThrottlePolicy
+    let sessionStarter: SessionStarter
+
+    public init(
+        email: String,
+        password: String,
+        now: Date,
+        userRepository: any UserRepository,
+        sessionRepository: any UserSessionRepository,
+        failureRepository: any SignInFailureRepository,
+        passwordHasher: any PasswordHasher,
+        standInHash: String,
+        throttle: SignInThrottlePolicy,
+        sessionPolicy: SessionPolicy
+    ) {
+        self.email = EmailAddress.normalize(email)
+        self.password = password
+        self.now = now
+        self.userRepository = userRepository
+        self.failureRepository = failureRepository
+        self.passwordHasher = passwordHasher
+        self.standInHash = standInHash
+        self.throttle = throttle
+        self.sessionStarter = SessionStarter(sessionRepository: sessionRepository, policy: sessionPolicy)
+    }
+
+    public func run() async throws -> Result<StartedSession, SignInError> {
+        if try await isThrottled() { return .failure(.throttled) }
+        let credentials = email.isEmpty ? nil : try await userRepository.credentials(forEmail: email)
+        let matches = try await passwordHasher.verify(password, against: credentials?.passwordHash ?? standInHash)
+        guard let credentials, matches, !password.isEmpty else {
+            if !email.isEmpty {
+                try await failureRepository.recordFailure(email: email, at: now)
+                try await failureRepository.deleteFailures(before: now - throttle.window - throttle.lockout)
+            }
+            return .failure(.failed)
+        }
+        try await failureRepository.clearFailures(email: email)
+        return .success(try await sessionStarter.start(for: credentials.profile, now: now))
+    }
+
+    /// Locked out for `lockout` after the failure that made `maximumFailures` within `window`.
+    private func isThrottled() async throws -> Bool {
+        guard !email.isEmpty, let last = try await failureRepository.lastFailure(email: email),
+            now < last + throttle.lockout
+        else { return false }
+        return try await failureRepository.failureCount(email: email, since: last - throttle.window)
+            >= throttle.maximumFailures
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Creates an account from what a visitor typed and signs them in.
+///
+/// Returns the user's errors as `ErrorMessage` (with a message per field); throws only when something
+/// unexpected broke (storage), which the web layer turns into the 500 page.
+public struct SignUpUseCase: Sendable {
+    let account: NewAccount
+    let now: Date
+    let userRepository: any UserRepository
+    let passwordHasher: any PasswordHasher
+    let sessionStarter: SessionStarter
+
+    public init(
+        account: NewAccount,
+        now: Date,
+        userRepository: any UserRepository,
+        sessionRepository: any UserSessionRepository,
+        passwordHasher: any PasswordHasher,
+        sessionPolicy: SessionPolicy
+    ) {
+        self.account = account
+        self.now = now
+        self.userRepository = userRepository
+        self.passwordHasher = passwordHasher
+        self.sessionStarter = SessionStarter(sessionRepository: sessionRepository, policy: sessionPolicy)
+    }
+
+    public func run() async throws -> Result<StartedSession, ErrorMessage> {
+        let problems = SignUpValidation.problems(with: account)
+        guard problems.isEmpty else { return .failure(SignUpValidation.failure(problems)) }
+        let email = EmailAddress.normalize(account.email)
+        if try await userRepository.credentials(forEmail: email) != nil {
+            return .failure(SignUpValidation.failure(["email": SignUpValidation.emailTaken]))
+        }
+        let user = NewUser(
+            name: account.name.trimmingCharacters(in: .whitespacesAndNewlines),
+            nickname: account.nickname.trimmingCharacters(in: .whitespacesAndNewlines),
+            email: email,
+            mobileNumber: account.mobileNumber.trimmingCharacters(in: .whitespacesAndNewlines),
+            passwordHash: try await passwordHasher.hash(account.password)
+        )
+        do {
+            let profile = try await userRepository.create(user)
+            return .success(try await sessionStarter.start(for: profile, now: now))
+        } catch UserRepositoryError.emailAlreadyRegistered {
+            // Two sign-ups with one email raced past the check above; the database kept one.
+            return .failure(SignUpValidation.failure(["email": SignUpValidation.emailTaken]))
+        }
+    }
+}
