@@ -52,6 +52,9 @@ let package = Package(
             name: "KooberServer",
             dependencies: [
                 "HTTPServer",
+                "KooberArgon2",
+                "KooberKit",
+                "KooberSQLite",
                 "KooberWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -70,10 +73,22 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(
+            name: "KooberSQLite",
+            dependencies: [
+                "CSQLite",
+                "KooberKit",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "KooberTestSupport"]),
         .testTarget(name: "KooberWebTests", dependencies: ["KooberWeb", "KooberTestSupport"]),
         .testTarget(name: "KooberTestSupportTests", dependencies: ["KooberTestSupport"]),
         .testTarget(name: "KooberServerTests", dependencies: ["KooberServer"]),
+        .testTarget(name: "KooberSQLiteTests", dependencies: ["KooberSQLite", "KooberKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

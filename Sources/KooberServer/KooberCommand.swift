@@ -35,9 +35,11 @@ struct KooberCommand: AsyncParsableCommand {
         let settings = try KooberSettings(command: self, environment: Environment())
         LoggingSystem.bootstrap(StreamLogHandler.standardOutput)
         let logger = Logger(label: "koober")
+        let storage = try await KooberStorage.open(settings: settings, logger: logger)
         let container = try await KooberAppDependencyContainer(
             templatesDirectory: settings.templates,
             publicDirectory: settings.publicDirectory,
+            services: storage.services,
             logger: logger
         )
         let server = HTTPServer(
@@ -53,5 +55,7 @@ struct KooberCommand: AsyncParsableCommand {
             )
         )
         try await services.run()
+        try await storage.database.close()
+        logger.info("Closed the database")
     }
 }

@@ -1,22 +1,55 @@
 import HTTPServer
+import KooberKit
 import Logging
 
-/// Lives as long as the process: the templates, the public files and the logger, and the factory of
-/// everything made per request.
+/// Lives as long as the process: templates, public files, services and logger; it makes the containers
+/// of each request's scope.
 public final class KooberAppDependencyContainer: Sendable {
     public let templates: TemplateRenderer
     public let staticFiles: StaticFiles
+    public let services: KooberServices
     public let logger: Logger
+    /// A hash of a random password, verified when a sign-in names an unknown email (equal timing).
+    let standInHash: String
 
     /// Loads templates and public files; throws with a message naming the file when one is missing or broken.
-    public init(templatesDirectory: String, publicDirectory: String, logger: Logger) async throws {
+    public init(templatesDirectory: String, publicDirectory: String, services: KooberServices, logger: Logger)
+        async throws
+    {
         self.templates = try await TemplateRenderer(directory: templatesDirectory)
         self.staticFiles = try StaticFiles(directory: publicDirectory)
+        self.services = services
         self.logger = logger
+        self.standInHash = try await services.passwordHasher.hash(RandomToken.generate())
     }
 
     public func makeErrorPages() -> ErrorPages {
         ErrorPages(templates: templates)
+    }
+
+    func makeSessionCookie() -> SessionCookie {
+        SessionCookie(secure: services.secureCookies, policy: services.sessionPolicy)
+    }
+
+    func makeCSRFProtection() -> CSRFProtection {
+        CSRFProtection(secure: services.secureCookies)
+    }
+
+    /// The scope of a visitor who is not signed in.
+    func makeOnboardingContainer(csrfToken: String) -> KooberOnboardingDependencyContainer {
+        KooberOnboardingDependencyContainer(appContainer: self, csrfToken: csrfToken)
+    }
+
+    /// The scope of a signed-in rider: it cannot be made without their session.
+    func makeSignedInContainer(userSession: UserSession, csrfToken: String) -> KooberSignedInDependencyContainer {
+        KooberSignedInDependencyContainer(appContainer: self, userSession: userSession, csrfToken: csrfToken)
+    }
+
+    func makeResolveUserSessionUseCase(token: SessionToken) -> ResolveUserSessionUseCase {
+        ResolveUserSessionUseCase(
+            token: token, now: services.now(), sessionRepository: services.sessionRepository,
+            policy: services.sessionPolicy
+        )
     }
 
     /// The whole app as one responder: public files first, then Koober's routes.

@@ -1,8 +1,10 @@
 import HTTPServer
+import KooberKit
 import Logging
 import NIOHTTP1
 
-/// Koober's front door: matches the route, dispatches exhaustively, and turns any error into the 500 page.
+/// Koober's front door: matches the route, checks form posts, dispatches exhaustively, and turns any
+/// unexpected error into the 500 page.
 struct KooberAppResponder: Responder {
     let container: KooberAppDependencyContainer
 
@@ -17,21 +19,91 @@ struct KooberAppResponder: Responder {
             return response
         case .route(let route):
             return await UnexpectedErrorResponder(errorPages: errorPages, logger: container.logger)
-                .respond(to: request) { try await respond(to: route, request: request) }
+                .respond(to: request) {
+                    let visitor = try await Visitor(request: request, container: container)
+                    var response = try await respond(to: route, request: request, visitor: visitor)
+                    if let cookie = visitor.newCSRFCookie { response.setCookie(cookie) }
+                    return response
+                }
         }
     }
 
-    private func respond(to route: Route, request: Request) async throws -> Response {
+    private func respond(to route: Route, request: Request, visitor: Visitor) async throws -> Response {
         switch route {
         case .launch:
-            return .redirect(to: Route.welcome.path)
+            return .redirect(to: visitor.session == nil ? Route.welcome.path : Route.ride.path)
         case .welcome:
-            return container.templates.response(.welcome, WelcomeViewState())
-        case .signIn, .signUp:
-            // Accounts arrive with the accounts issue; until then these pages do not exist.
-            return container.makeErrorPages().response(.notFound)
+            return await onboarding(visitor) { _ in container.templates.response(.welcome, WelcomeViewState()) }
+        case .signIn:
+            return await onboarding(visitor) { $0.makeSignInScreen().show() }
+        case .submitSignIn:
+            return try await checkedForm(request) { form in
+                try await onboarding(visitor) {
+                    try await $0.makeSignInScreen().signIn(email: form["email"] ?? "", password: form["password"] ?? "")
+                }
+            }
+        case .signUp:
+            return await onboarding(visitor) { $0.makeSignUpScreen().show() }
+        case .submitSignUp:
+            return try await checkedForm(request) { form in
+                try await onboarding(visitor) { try await $0.makeSignUpScreen().signUp(NewAccount(form: form)) }
+            }
+        case .ride:
+            return await signedIn(visitor) { $0.makeRideScreen().show() }
+        case .profile:
+            return try await signedIn(visitor) { try await $0.makeProfileScreen().show() }
+        case .signOut:
+            return try await checkedForm(request) { _ in
+                try await signedIn(visitor) { try await $0.makeProfileScreen().signOut() }
+            }
         case .healthCheck:
-            return .text("ok")
+            let healthy = await container.services.healthCheck()
+            return healthy ? .text("ok") : .text("unavailable", status: .serviceUnavailable)
         }
+    }
+
+    /// Decodes a form post and checks its token: an undecodable form is a 400, a missing or stale token a 403,
+    /// and in neither case does anything change.
+    private func checkedForm(
+        _ request: Request, _ body: (URLEncodedForm) async throws -> Response
+    ) async rethrows -> Response {
+        let form: URLEncodedForm
+        do {
+            form = try request.form()
+        } catch {
+            container.logger.notice("Refused an undecodable form: \(error)", metadata: ["request_id": "\(request.id)"])
+            return container.makeErrorPages().response(.badRequest)
+        }
+        guard container.makeCSRFProtection().accepts(request, form: form) else {
+            container.logger.notice("Refused a form post without a valid token", metadata: ["request_id": "\(request.id)"])
+            return container.makeErrorPages().response(.forbidden)
+        }
+        return try await body(form)
+    }
+
+    /// Onboarding pages are for visitors without a session; a signed-in rider goes on to pick-me-up.
+    private func onboarding(
+        _ visitor: Visitor, _ body: (KooberOnboardingDependencyContainer) async throws -> Response
+    ) async rethrows -> Response {
+        guard visitor.session == nil else { return .redirect(to: Route.ride.path) }
+        return try await body(container.makeOnboardingContainer(csrfToken: visitor.csrfToken))
+    }
+
+    /// Signed-in pages need a session; without one the visitor goes to Welcome.
+    private func signedIn(
+        _ visitor: Visitor, _ body: (KooberSignedInDependencyContainer) async throws -> Response
+    ) async rethrows -> Response {
+        guard let session = visitor.session else { return .redirect(to: Route.welcome.path) }
+        return try await body(container.makeSignedInContainer(userSession: session, csrfToken: visitor.csrfToken))
+    }
+}
+
+extension NewAccount {
+    /// The account a Sign Up form describes; a missing field is empty (and validation says so).
+    init(form: URLEncodedForm) {
+        self.init(
+            name: form["name"] ?? "", nickname: form["nickname"] ?? "", email: form["email"] ?? "",
+            mobileNumber: form["mobileNumber"] ?? "", password: form["password"] ?? ""
+        )
     }
 }

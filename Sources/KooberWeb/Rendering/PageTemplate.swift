@@ -4,5 +4,11 @@ public enum PageTemplate: String, CaseIterable, Sendable {
     case layout
     case errorPanel = "error-panel"
     case error
+    case formField = "form-field"
+    case profileLink = "profile-link"
     case welcome
+    case signIn = "sign-in"
+    case signUp = "sign-up"
+    case profile
+    case ride
 }

@@ -39,6 +39,8 @@ public struct TemplateRenderer: Sendable {
     public func response(_ template: PageTemplate, _ context: Any, status: HTTPResponseStatus = .ok) -> Response {
         var response = Response(status: status, contentType: "text/html; charset=utf-8", body: render(template, context))
         response.headers.add(contentsOf: SecurityHeaders.html)
+        // Pages carry form tokens and personal details: no browser or proxy may keep a copy.
+        response.headers.add(name: "Cache-Control", value: "no-store")
         return response
     }
 }

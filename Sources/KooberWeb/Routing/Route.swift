@@ -5,7 +5,12 @@ public enum Route: String, CaseIterable, Sendable {
     case launch
     case welcome
     case signIn
+    case submitSignIn
     case signUp
+    case submitSignUp
+    case ride
+    case profile
+    case signOut
     case healthCheck
 
     /// The path this route lives at.
@@ -13,8 +18,11 @@ public enum Route: String, CaseIterable, Sendable {
         switch self {
         case .launch: "/"
         case .welcome: "/welcome"
-        case .signIn: "/signin"
-        case .signUp: "/signup"
+        case .signIn, .submitSignIn: "/signin"
+        case .signUp, .submitSignUp: "/signup"
+        case .ride: "/ride"
+        case .profile: "/profile"
+        case .signOut: "/signout"
         case .healthCheck: "/healthz"
         }
     }
@@ -22,7 +30,8 @@ public enum Route: String, CaseIterable, Sendable {
     /// The method that reaches this route (`HEAD` reaches every `GET` route).
     public var method: HTTPMethod {
         switch self {
-        case .launch, .welcome, .signIn, .signUp, .healthCheck: .GET
+        case .launch, .welcome, .signIn, .signUp, .ride, .profile, .healthCheck: .GET
+        case .submitSignIn, .submitSignUp, .signOut: .POST
         }
     }
 }
@@ -46,7 +55,7 @@ extension Route {
             return .route(route)
         }
         var allowed = routes.map(\.method)
-        if allowed.contains(.GET) { allowed.append(.HEAD) }
+        if allowed.contains(.GET) { allowed.insert(.HEAD, at: allowed.firstIndex(of: .GET)! + 1) }
         return .methodNotAllowed(allowed: allowed)
     }
 }

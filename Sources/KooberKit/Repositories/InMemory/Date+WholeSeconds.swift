@@ -1,0 +1,9 @@
+import Foundation
+
+extension Date {
+    /// This time rounded down to the whole second: what the SQLite repositories keep, so the in-memory ones
+    /// answer exactly as they would.
+    var wholeSeconds: Date {
+        Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down))
+    }
+}

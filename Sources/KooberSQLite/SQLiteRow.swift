@@ -1,0 +1,63 @@
+import Foundation
+
+/// One result row: values by column index or name, with typed getters that throw on a missing column or a
+/// value of the wrong type (NULL included), so a schema mismatch is an error rather than a silent default.
+public struct SQLiteRow: Equatable, Sendable {
+    /// Column names in result order (as written in the SELECT, e.g. its `AS` aliases).
+    public let columnNames: [String]
+    /// Values in result order.
+    public let values: [SQLiteValue]
+
+    public init(columnNames: [String], values: [SQLiteValue]) {
+        precondition(columnNames.count == values.count, "one name per value")
+        self.columnNames = columnNames
+        self.values = values
+    }
+
+    /// The value at `index` (0-based, in result order).
+    public subscript(index: Int) -> SQLiteValue { values[index] }
+
+    /// The value of the column named `column`, or nil when the row has no such column.
+    public subscript(column: String) -> SQLiteValue? {
+        columnNames.firstIndex(of: column).map { values[$0] }
+    }
+
+    /// The value of the column named `column`; throws `SQLiteError.noSuchColumn` when there is none.
+    public func value(_ column: String) throws -> SQLiteValue {
+        guard let value = self[column] else { throw SQLiteError.noSuchColumn(column) }
+        return value
+    }
+
+    public func int64(_ column: String) throws -> Int64 {
+        try typed(column, "integer", \.int64Value)
+    }
+
+    public func int(_ column: String) throws -> Int {
+        Int(try int64(column))
+    }
+
+    public func double(_ column: String) throws -> Double {
+        try typed(column, "real", \.doubleValue)
+    }
+
+    public func string(_ column: String) throws -> String {
+        try typed(column, "text", \.stringValue)
+    }
+
+    public func blob(_ column: String) throws -> [UInt8] {
+        try typed(column, "blob", \.blobValue)
+    }
+
+    /// A time stored as whole unix seconds (see `SQLiteValue.unixSeconds`).
+    public func date(_ column: String) throws -> Date {
+        try typed(column, "unix seconds", \.dateValue)
+    }
+
+    private func typed<T>(_ column: String, _ expected: String, _ extract: (SQLiteValue) -> T?) throws -> T {
+        let value = try value(column)
+        guard let typed = extract(value) else {
+            throw SQLiteError.typeMismatch(column: column, expected: expected, found: value)
+        }
+        return typed
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import KooberKit
+
+/// Accounts in the `users` table.
+public struct SQLiteUserRepository: UserRepository {
+    private let database: SQLiteDatabase
+    private let now: @Sendable () -> Date
+
+    /// - Parameter now: the clock for `created_at`.
+    public init(database: SQLiteDatabase, now: @escaping @Sendable () -> Date = Date.init) {
+        self.database = database
+        self.now = now
+    }
+
+    public func create(_ user: NewUser) async throws -> UserProfile {
+        // Normalised here too, so no caller can store two spellings of one address.
+        let email = EmailAddress.normalize(user.email)
+        let createdAt = now()
+        do {
+            return try await database.write { connection in
+                let rows = try connection.query(
+                    """
+                    INSERT INTO users (name, nickname, email, mobile_number, password_hash, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    RETURNING id, name, nickname, email, mobile_number
+                    """,
+                    [
+                        .text(user.name), .text(user.nickname), .text(email), .text(user.mobileNumber),
+                        .text(user.passwordHash), .unixSeconds(createdAt),
+                    ]
+                )
+                return try Self.profile(from: rows[0])
+            }
+        } catch let error as SQLiteError where error.isUniqueViolation {
+            throw UserRepositoryError.emailAlreadyRegistered
+        }
+    }
+
+    public func credentials(forEmail email: String) async throws -> StoredCredentials? {
+        let email = EmailAddress.normalize(email)
+        return try await database.read { connection in
+            let rows = try connection.query(
+                "SELECT id, name, nickname, email, mobile_number, password_hash FROM users WHERE email = ?",
+                [.text(email)]
+            )
+            return try rows.first.map { row in
+                StoredCredentials(profile: try Self.profile(from: row), passwordHash: try row.string("password_hash"))
+            }
+        }
+    }
+
+    public func profile(id: UserID) async throws -> UserProfile? {
+        try await database.read { connection in
+            let rows = try connection.query(
+                "SELECT id, name, nickname, email, mobile_number FROM users WHERE id = ?",
+                [.integer(id.rawValue)]
+            )
+            return try rows.first.map(Self.profile(from:))
+        }
+    }
+
+    /// A profile from a row with the columns `id, name, nickname, email, mobile_number` (the sessions join too).
+    static func profile(from row: SQLiteRow) throws -> UserProfile {
+        UserProfile(
+            id: UserID(try row.int64("id")),
+            name: try row.string("name"),
+            nickname: try row.string("nickname"),
+            email: try row.string("email"),
+            mobileNumber: try row.string("mobile_number")
+        )
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import KooberKit
+
+/// Sessions in the `sessions` table, by token hash; a session goes when its user does (`ON DELETE CASCADE`).
+public struct SQLiteUserSessionRepository: UserSessionRepository {
+    private let database: SQLiteDatabase
+
+    public init(database: SQLiteDatabase) {
+        self.database = database
+    }
+
+    /// Throws `SQLiteError.constraint` when the user does not exist or the hash is already in use.
+    public func create(tokenHash: SessionTokenHash, userID: UserID, now: Date) async throws {
+        try await database.write { connection in
+            try connection.execute(
+                "INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)",
+                [.text(tokenHash.hex), .integer(userID.rawValue), .unixSeconds(now), .unixSeconds(now)]
+            )
+        }
+    }
+
+    public func session(tokenHash: SessionTokenHash) async throws -> UserSession? {
+        try await database.read { connection in
+            let rows = try connection.query(
+                """
+                SELECT s.token_hash, s.created_at, s.last_seen_at,
+                       u.id, u.name, u.nickname, u.email, u.mobile_number
+                FROM sessions AS s JOIN users AS u ON u.id = s.user_id
+                WHERE s.token_hash = ?
+                """,
+                [.text(tokenHash.hex)]
+            )
+            return try rows.first.map { row in
+                UserSession(
+                    tokenHash: SessionTokenHash(hex: try row.string("token_hash")),
+                    profile: try SQLiteUserRepository.profile(from: row),
+                    createdAt: try row.date("created_at"),
+                    lastSeenAt: try row.date("last_seen_at")
+                )
+            }
+        }
+    }
+
+    public func touch(tokenHash: SessionTokenHash, now: Date) async throws {
+        try await database.write { connection in
+            try connection.execute(
+                "UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?",
+                [.unixSeconds(now), .text(tokenHash.hex)]
+            )
+        }
+    }
+
+    public func delete(tokenHash: SessionTokenHash) async throws {
+        try await database.write { connection in
+            try connection.execute("DELETE FROM sessions WHERE token_hash = ?", [.text(tokenHash.hex)])
+        }
+    }
+
+    @discardableResult
+    public func deleteExpired(idleCutoff: Date, absoluteCutoff: Date) async throws -> Int {
+        try await database.write { connection in
+            try connection.execute(
+                "DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?",
+                [.unixSeconds(idleCutoff), .unixSeconds(absoluteCutoff)]
+            )
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import KooberArgon2
+import KooberKit
+import KooberSQLite
+import KooberWeb
+import Logging
+
+/// The composition root's choice of storage: Koober's SQLite database with its repositories, and argon2id.
+struct KooberStorage {
+    let database: SQLiteDatabase
+    let services: KooberServices
+
+    /// Opens (creating and migrating) the database and seeds the demo account on first start.
+    static func open(settings: KooberSettings, logger: Logger) async throws -> KooberStorage {
+        let database = try await SQLiteDatabase.open(path: settings.database, logger: logger)
+        let users = SQLiteUserRepository(database: database)
+        let hasher = Argon2PasswordHasher()
+        if try await SeedDemoAccountUseCase(userRepository: users, passwordHasher: hasher).run() {
+            logger.info("Created the demo account \(SeedDemoAccountUseCase.demoAccount.email)")
+        }
+        let services = KooberServices(
+            userRepository: users,
+            sessionRepository: SQLiteUserSessionRepository(database: database),
+            signInFailureRepository: SQLiteSignInFailureRepository(database: database),
+            passwordHasher: hasher,
+            healthCheck: {
+                do {
+                    try await database.ping()
+                    return true
+                } catch {
+                    logger.error("Health check failed: \(error)")
+                    return false
+                }
+            },
+            secureCookies: settings.secureCookies
+        )
+        return KooberStorage(database: database, services: services)
+    }
+}

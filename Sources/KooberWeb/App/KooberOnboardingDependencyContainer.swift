@@ -1,0 +1,40 @@
+import KooberKit
+
+/// The scope of a visitor who is not signed in: Sign In and Sign Up, and the use cases behind them.
+struct KooberOnboardingDependencyContainer: SignInUseCaseFactory, SignUpUseCaseFactory {
+    let appContainer: KooberAppDependencyContainer
+    let csrfToken: String
+
+    private var services: KooberServices { appContainer.services }
+
+    func makeSignInScreen() -> SignInScreen {
+        SignInScreen(
+            templates: appContainer.templates, csrfToken: csrfToken, signInUseCaseFactory: self,
+            sessionCookie: appContainer.makeSessionCookie()
+        )
+    }
+
+    func makeSignUpScreen() -> SignUpScreen {
+        SignUpScreen(
+            templates: appContainer.templates, csrfToken: csrfToken, signUpUseCaseFactory: self,
+            sessionCookie: appContainer.makeSessionCookie()
+        )
+    }
+
+    func makeSignInUseCase(email: String, password: String) -> SignInUseCase {
+        SignInUseCase(
+            email: email, password: password, now: services.now(), userRepository: services.userRepository,
+            sessionRepository: services.sessionRepository, failureRepository: services.signInFailureRepository,
+            passwordHasher: services.passwordHasher, standInHash: appContainer.standInHash,
+            throttle: services.throttlePolicy, sessionPolicy: services.sessionPolicy
+        )
+    }
+
+    func makeSignUpUseCase(account: NewAccount) -> SignUpUseCase {
+        SignUpUseCase(
+            account: account, now: services.now(), userRepository: services.userRepository,
+            sessionRepository: services.sessionRepository, passwordHasher: services.passwordHasher,
+            sessionPolicy: services.sessionPolicy
+        )
+    }
+}

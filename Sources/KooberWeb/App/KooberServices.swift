@@ -1,0 +1,39 @@
+import Foundation
+import KooberKit
+
+/// What the app needs from the world outside the web layer: storage, password hashing, time, and the
+/// settings that shape sessions. The composition root (`koober`, or a test) chooses the implementations.
+public struct KooberServices: Sendable {
+    public var userRepository: any UserRepository
+    public var sessionRepository: any UserSessionRepository
+    public var signInFailureRepository: any SignInFailureRepository
+    public var passwordHasher: any PasswordHasher
+    /// Whether storage answers, for `/healthz`.
+    public var healthCheck: @Sendable () async -> Bool
+    public var now: @Sendable () -> Date
+    public var secureCookies: Bool
+    public var sessionPolicy: SessionPolicy
+    public var throttlePolicy: SignInThrottlePolicy
+
+    public init(
+        userRepository: any UserRepository,
+        sessionRepository: any UserSessionRepository,
+        signInFailureRepository: any SignInFailureRepository,
+        passwordHasher: any PasswordHasher,
+        healthCheck: @escaping @Sendable () async -> Bool,
+        now: @escaping @Sendable () -> Date = Date.init,
+        secureCookies: Bool = false,
+        sessionPolicy: SessionPolicy = SessionPolicy(),
+        throttlePolicy: SignInThrottlePolicy = SignInThrottlePolicy()
+    ) {
+        self.userRepository = userRepository
+        self.sessionRepository = sessionRepository
+        self.signInFailureRepository = signInFailureRepository
+        self.passwordHasher = passwordHasher
+        self.healthCheck = healthCheck
+        self.now = now
+        self.secureCookies = secureCookies
+        self.sessionPolicy = sessionPolicy
+        self.throttlePolicy = throttlePolicy
+    }
+}

@@ -1,0 +1,5 @@
+import KooberKit
+
+protocol LoadUserProfileUseCaseFactory {
+    func makeLoadUserProfileUseCase() -> LoadUserProfileUseCase
+}

@@ -1,0 +1,30 @@
+import HTTPServer
+import KooberKit
+
+/// My Profile: shows the rider's details and signs them out.
+struct ProfileScreen: ProfileIxResponder {
+    let templates: TemplateRenderer
+    let csrfToken: String
+    let loadUserProfileUseCaseFactory: any LoadUserProfileUseCaseFactory
+    let signOutUseCaseFactory: any SignOutUseCaseFactory
+    let sessionCookie: SessionCookie
+    let csrfProtection: CSRFProtection
+
+    func show() async throws -> Response {
+        switch try await loadUserProfileUseCaseFactory.makeLoadUserProfileUseCase().run() {
+        case .success(let profile):
+            return templates.response(.profile, ProfileViewState(csrfToken: csrfToken, profile: profile))
+        case .failure(let error):
+            return templates.response(.error, ErrorPageViewState(error: error), status: .notFound)
+        }
+    }
+
+    /// Ends the session on the server, and has the browser forget it and its form token.
+    func signOut() async throws -> Response {
+        try await signOutUseCaseFactory.makeSignOutUseCase().run()
+        var response = Response.redirect(to: Route.welcome.path)
+        response.setCookie(sessionCookie.clearing())
+        response.setCookie(csrfProtection.retiring())
+        return response
+    }
+}

@@ -1,0 +1,5 @@
+import KooberKit
+
+protocol SignOutUseCaseFactory {
+    func makeSignOutUseCase() -> SignOutUseCase
+}

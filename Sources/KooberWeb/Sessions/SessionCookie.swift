@@ -1,0 +1,38 @@
+import HTTPServer
+import KooberKit
+
+/// The `koober_session` cookie: the session token and nothing else (SPEC.md, Reliability and security).
+struct SessionCookie: Sendable {
+    static let name = "koober_session"
+
+    /// Adds `Secure`, for deployments behind TLS.
+    let secure: Bool
+    let policy: SessionPolicy
+
+    /// The token a request carries, if any.
+    static func token(in request: Request) -> SessionToken? {
+        request.cookies[name].flatMap { $0.isEmpty ? nil : SessionToken(value: $0) }
+    }
+
+    /// The cookie that hands `token` to the browser; it lives no longer than the session can.
+    func setting(_ token: SessionToken) -> SetCookie {
+        SetCookie(
+            name: Self.name,
+            value: token.value,
+            maxAge: Int(policy.absoluteLifetime),
+            path: "/",
+            secure: secure,
+            httpOnly: true,
+            sameSite: .lax
+        )
+    }
+
+    /// The cookie that makes the browser forget its session.
+    func clearing() -> SetCookie {
+        var cookie = SetCookie.expired(name: Self.name)
+        cookie.secure = secure
+        cookie.httpOnly = true
+        cookie.sameSite = .lax
+        return cookie
+    }
+}

@@ -1,0 +1,27 @@
+import HTTPServer
+import KooberKit
+import NIOHTTP1
+
+/// Sign In: shows the form and answers its submission.
+struct SignInScreen: SignInIxResponder {
+    let templates: TemplateRenderer
+    let csrfToken: String
+    let signInUseCaseFactory: any SignInUseCaseFactory
+    let sessionCookie: SessionCookie
+
+    func show() -> Response {
+        templates.response(.signIn, SignInViewState(csrfToken: csrfToken))
+    }
+
+    func signIn(email: String, password: String) async throws -> Response {
+        switch try await signInUseCaseFactory.makeSignInUseCase(email: email, password: password).run() {
+        case .success(let started):
+            var response = Response.redirect(to: Route.ride.path)
+            response.setCookie(sessionCookie.setting(started.token))
+            return response
+        case .failure(let error):
+            let state = SignInViewState(csrfToken: csrfToken, email: email, error: error.errorMessage)
+            return templates.response(.signIn, state, status: error == .throttled ? .tooManyRequests : .unprocessableEntity)
+        }
+    }
+}

@@ -1,0 +1,5 @@
+import KooberKit
+
+protocol SignInUseCaseFactory {
+    func makeSignInUseCase(email: String, password: String) -> SignInUseCase
+}

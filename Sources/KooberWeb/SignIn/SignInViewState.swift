@@ -1,0 +1,25 @@
+import KooberKit
+
+/// The Sign In page: the email kept after a failure, the password never.
+struct SignInViewState: Sendable {
+    let csrfToken: String
+    let action = Route.submitSignIn.path
+    let backPath = Route.welcome.path
+    let error: ErrorMessage?
+    let fields: [FormField]
+
+    init(csrfToken: String, email: String = "", error: ErrorMessage? = nil) {
+        self.csrfToken = csrfToken
+        self.error = error
+        fields = [
+            FormField(
+                id: "signin-email", name: "email", label: "Email", type: "email", autocomplete: "username",
+                inputmode: "email", value: email
+            ),
+            FormField(
+                id: "signin-password", name: "password", label: "Password", type: "password",
+                autocomplete: "current-password"
+            ),
+        ]
+    }
+}

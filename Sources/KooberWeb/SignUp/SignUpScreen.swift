@@ -1,0 +1,26 @@
+import HTTPServer
+import KooberKit
+
+/// Sign Up: shows the form and answers its submission.
+struct SignUpScreen: SignUpIxResponder {
+    let templates: TemplateRenderer
+    let csrfToken: String
+    let signUpUseCaseFactory: any SignUpUseCaseFactory
+    let sessionCookie: SessionCookie
+
+    func show() -> Response {
+        templates.response(.signUp, SignUpViewState(csrfToken: csrfToken))
+    }
+
+    func signUp(_ account: NewAccount) async throws -> Response {
+        switch try await signUpUseCaseFactory.makeSignUpUseCase(account: account).run() {
+        case .success(let started):
+            var response = Response.redirect(to: Route.ride.path)
+            response.setCookie(sessionCookie.setting(started.token))
+            return response
+        case .failure(let error):
+            let state = SignUpViewState(csrfToken: csrfToken, account: account, error: error)
+            return templates.response(.signUp, state, status: .unprocessableEntity)
+        }
+    }
+}

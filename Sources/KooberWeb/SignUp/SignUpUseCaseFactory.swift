@@ -1,0 +1,5 @@
+import KooberKit
+
+protocol SignUpUseCaseFactory {
+    func makeSignUpUseCase(account: NewAccount) -> SignUpUseCase
+}

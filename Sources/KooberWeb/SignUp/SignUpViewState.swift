@@ -1,0 +1,38 @@
+import KooberKit
+
+/// The Sign Up page: everything typed is kept after a failure except the password, each error beside its field.
+struct SignUpViewState: Sendable {
+    let csrfToken: String
+    let action = Route.submitSignUp.path
+    let backPath = Route.welcome.path
+    let error: ErrorMessage?
+    let fields: [FormField]
+
+    init(csrfToken: String, account: NewAccount? = nil, error: ErrorMessage? = nil) {
+        self.csrfToken = csrfToken
+        self.error = error
+        let problems = error?.fieldErrors ?? [:]
+        fields = [
+            FormField(
+                id: "signup-name", name: "name", label: "Full Name", autocomplete: "name",
+                value: account?.name ?? "", error: problems["name"]
+            ),
+            FormField(
+                id: "signup-nickname", name: "nickname", label: "What should we call you?",
+                autocomplete: "nickname", value: account?.nickname ?? "", error: problems["nickname"]
+            ),
+            FormField(
+                id: "signup-email", name: "email", label: "Email", type: "email", autocomplete: "email",
+                inputmode: "email", value: account?.email ?? "", error: problems["email"]
+            ),
+            FormField(
+                id: "signup-mobile", name: "mobileNumber", label: "Mobile Number", type: "tel", autocomplete: "tel",
+                inputmode: "tel", value: account?.mobileNumber ?? "", error: problems["mobileNumber"]
+            ),
+            FormField(
+                id: "signup-password", name: "password", label: "Password", type: "password",
+                autocomplete: "new-password", error: problems["password"]
+            ),
+        ]
+    }
+}
