@@ -67,6 +67,10 @@ let package = Package(
             dependencies: [
                 "CLibXML2",
                 "HTTPServer",
+                "KooberArgon2",
+                "KooberKit",
+                "KooberSQLite",
+                "KooberWeb",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -85,7 +89,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "KooberTestSupport"]),
-        .testTarget(name: "KooberWebTests", dependencies: ["KooberWeb", "KooberTestSupport"]),
+        .testTarget(name: "KooberWebTests", dependencies: ["KooberWeb", "KooberKit", "KooberSQLite", "KooberTestSupport"]),
         .testTarget(name: "KooberTestSupportTests", dependencies: ["KooberTestSupport"]),
         .testTarget(name: "KooberServerTests", dependencies: ["KooberServer"]),
         .testTarget(name: "KooberSQLiteTests", dependencies: ["KooberSQLite", "KooberKit"]),

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+import KooberTestSupport
+
 @testable import KooberWeb
 
 @Suite struct TemplateRendererTests {

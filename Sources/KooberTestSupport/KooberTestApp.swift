@@ -1,0 +1,74 @@
+import Foundation
+import HTTPServer
+import KooberArgon2
+import KooberKit
+import KooberSQLite
+import KooberWeb
+import Logging
+
+/// The whole of Koober as the tests run it: the real templates and public files, a real SQLite file in a
+/// temporary folder, real argon2id, the demo account seeded, and a clock the test controls.
+public final class KooberTestApp: Sendable {
+    public let container: KooberAppDependencyContainer
+    public let database: SQLiteDatabase
+    public let clock: TestClock
+    public let responder: any Responder
+
+    /// Starts Koober on `databasePath` (a new temporary file by default) with `services` adjusted by `configure`.
+    public init(
+        databasePath: String = KooberTestApp.temporaryDatabasePath(),
+        templatesDirectory: String = ProjectPaths.templates,
+        logger: Logger = Logger(label: "koober.test"),
+        configure: (inout KooberServices) -> Void = { _ in }
+    ) async throws {
+        let clock = TestClock()
+        let database = try await SQLiteDatabase.open(path: databasePath)
+        let users = SQLiteUserRepository(database: database)
+        let hasher = Argon2PasswordHasher()
+        try await SeedDemoAccountUseCase(userRepository: users, passwordHasher: hasher).run()
+        var services = KooberServices(
+            userRepository: users,
+            sessionRepository: SQLiteUserSessionRepository(database: database),
+            signInFailureRepository: SQLiteSignInFailureRepository(database: database),
+            passwordHasher: hasher,
+            healthCheck: { true },
+            now: { clock.now }
+        )
+        configure(&services)
+        container = try await KooberAppDependencyContainer(
+            templatesDirectory: templatesDirectory, publicDirectory: ProjectPaths.publicFiles, services: services,
+            logger: logger
+        )
+        self.database = database
+        self.clock = clock
+        self.responder = container.makeAppResponder()
+    }
+
+    /// A new browser driving the app in-process.
+    public func browser() -> TestBrowser {
+        TestBrowser(responder: responder)
+    }
+
+    /// Runs `body` with the app served by a real `HTTPServer` on an ephemeral loopback port.
+    public func withServer<T: Sendable>(_ body: (_ port: Int) async throws -> T) async throws -> T {
+        let server = HTTPServer(
+            configuration: container.makeServerConfiguration(host: "127.0.0.1", port: 0),
+            responder: responder,
+            logger: container.logger
+        )
+        let serving = Task { try await server.run() }
+        let outcome: Result<T, any Error>
+        do {
+            outcome = .success(try await body(try await server.localAddress.port ?? 0))
+        } catch {
+            outcome = .failure(error)
+        }
+        serving.cancel()
+        _ = await serving.result  // the server has stopped before the test goes on
+        return try outcome.get()
+    }
+
+    public static func temporaryDatabasePath() -> String {
+        NSTemporaryDirectory() + "koober-test-\(UUID().uuidString).sqlite"
+    }
+}
