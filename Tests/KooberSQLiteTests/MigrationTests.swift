@@ -1,0 +1,68 @@
+import KooberSQLite
+import Testing
+
+struct MigrationTests {
+    private let first = Migration(version: 1, sql: "CREATE TABLE a (x INTEGER); INSERT INTO a VALUES (1);")
+    private let second = Migration(version: 2, sql: "CREATE TABLE b (y INTEGER);")
+
+    @Test func migrationsRunOnceAndTheFileRemembersItsVersion() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("db.sqlite").path
+            let connection = try SQLiteConnection(path: path)
+            #expect(try connection.userVersion() == 0)
+            #expect(try connection.migrate([first]) == [1])
+            #expect(try connection.migrate([first]) == [])
+            connection.close()
+
+            let reopened = try SQLiteConnection(path: path)
+            #expect(try reopened.migrate([first]) == [])
+            #expect(try reopened.userVersion() == 1)
+            // Run twice, the INSERT in migration 1 would have left two rows.
+            #expect(try reopened.query("SELECT count(*) AS n FROM a")[0].int("n") == 1)
+            reopened.close()
+        }
+    }
+
+    @Test func aNewMigrationRunsAloneOnAnExistingFile() throws {
+        let connection = try SQLiteConnection(path: ":memory:")
+        try connection.migrate([first])
+        #expect(try connection.migrate([first, second]) == [2])
+        #expect(try connection.userVersion() == 2)
+        #expect(try connection.query("SELECT count(*) AS n FROM a")[0].int("n") == 1)
+    }
+
+    @Test func aFailingMigrationLeavesTheFileAsItWas() throws {
+        let connection = try SQLiteConnection(path: ":memory:")
+        let broken = Migration(version: 2, sql: "CREATE TABLE b (y INTEGER); CREATE TABLE broken (;")
+        #expect(throws: SQLiteError.self) { try connection.migrate([first, broken]) }
+        #expect(try connection.userVersion() == 0)
+        #expect(try connection.query("SELECT name FROM sqlite_schema WHERE type = 'table'").isEmpty)
+    }
+
+    @Test func aDatabaseNewerThanTheCodeIsRefused() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("db.sqlite").path
+            let future = try SQLiteConnection(path: path)
+            try future.execute("PRAGMA user_version = 99")
+            future.close()
+
+            await #expect(throws: SQLiteError.schemaTooNew(fileVersion: 99, latestKnownVersion: 1)) {
+                try await SQLiteDatabase.open(path: path)
+            }
+        }
+    }
+
+    @Test func migrationsNumberedOutOfOrderAreRefused() throws {
+        let connection = try SQLiteConnection(path: ":memory:")
+        #expect(throws: SQLiteError.invalidMigrations("migration 1 has version 2")) {
+            try connection.migrate([second])
+        }
+    }
+
+    @Test func koobersSchemaCreatesItsTables() throws {
+        let connection = try SQLiteConnection(path: ":memory:")
+        try connection.migrate(KooberSchema.migrations)
+        let rows = try connection.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
+        #expect(try rows.map { try $0.string("name") } == ["sessions", "sign_in_failures", "users"])
+    }
+}

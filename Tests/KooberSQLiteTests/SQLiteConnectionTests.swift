@@ -1,0 +1,79 @@
+import KooberSQLite
+import Testing
+
+struct SQLiteConnectionTests {
+    private func makeConnection() throws -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: ":memory:")
+        try connection.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT UNIQUE)")
+        return connection
+    }
+
+    @Test func eachSQLTextIsPreparedOnceAndReused() throws {
+        let connection = try makeConnection()
+        let preparedBefore = connection.preparedStatementCount
+        for number in 1...10 {
+            try connection.execute("INSERT INTO notes (body) VALUES (?)", [.text("note \(number)")])
+            _ = try connection.query("SELECT body FROM notes WHERE id = ?", [.integer(Int64(number))])
+        }
+        #expect(connection.preparedStatementCount == preparedBefore + 2)
+    }
+
+    @Test func aReusedStatementStartsWithFreshBindingsEachTime() throws {
+        let connection = try makeConnection()
+        try connection.execute("INSERT INTO notes (body) VALUES (?)", ["first"])
+        try connection.execute("INSERT INTO notes (body) VALUES (?)", ["second"])
+        let rows = try connection.query("SELECT body FROM notes ORDER BY id")
+        #expect(try rows.map { try $0.string("body") } == ["first", "second"])
+    }
+
+    @Test func badSQLThrowsATypedErrorCarryingSQLitesMessage() throws {
+        let connection = try makeConnection()
+        #expect(throws: SQLiteError.failure(code: 1, message: "near \"SELEC\": syntax error")) {
+            try connection.query("SELEC body FROM notes")
+        }
+        #expect(throws: SQLiteError.failure(code: 1, message: "no such table: missing")) {
+            try connection.query("SELECT * FROM missing")
+        }
+    }
+
+    @Test func aUniqueViolationIsAConstraintErrorAndTheStatementStaysUsable() throws {
+        let connection = try makeConnection()
+        let insert = "INSERT INTO notes (body) VALUES (?)"
+        try connection.execute(insert, ["same"])
+        let error = #expect(throws: SQLiteError.self) { try connection.execute(insert, ["same"]) }
+        #expect(error?.isUniqueViolation == true)
+        #expect(error?.description.contains("UNIQUE constraint failed: notes.body") == true)
+
+        try connection.execute(insert, ["different"])
+        #expect(try connection.query("SELECT count(*) AS n FROM notes")[0].int("n") == 2)
+    }
+
+    @Test func aWrongNumberOfBindingsIsRefused() throws {
+        let connection = try makeConnection()
+        #expect(throws: SQLiteError.self) { try connection.execute("INSERT INTO notes (body) VALUES (?)") }
+        #expect(throws: SQLiteError.self) { try connection.execute("INSERT INTO notes (body) VALUES (?)", ["a", "b"]) }
+    }
+
+    @Test func aTransactionThatThrowsRollsBackEverythingItDid() throws {
+        struct Abort: Error {}
+        let connection = try makeConnection()
+        try connection.execute("INSERT INTO notes (body) VALUES ('kept')")
+        #expect(throws: Abort.self) {
+            try connection.transaction { connection in
+                try connection.execute("INSERT INTO notes (body) VALUES ('lost')")
+                try connection.execute("DELETE FROM notes WHERE body = 'kept'")
+                throw Abort()
+            }
+        }
+        let rows = try connection.query("SELECT body FROM notes")
+        #expect(try rows.map { try $0.string("body") } == ["kept"])
+        #expect(try connection.transaction { _ in 7 } == 7)
+    }
+
+    @Test func aConnectionRefusesWorkOnceClosed() throws {
+        let connection = try makeConnection()
+        connection.close()
+        #expect(throws: SQLiteError.closed) { try connection.query("SELECT 1") }
+        connection.close()
+    }
+}
