@@ -25,6 +25,7 @@ import Testing
         #expect(try browser.errorPanel()?.message == "Could not sign in. Please try again.")
         #expect(try browser.fieldValue("Email") == email)
         #expect(try browser.fieldValue("Password") == "")
+        #expect(try browser.all("//*[contains(@class, 'field-error')]").isEmpty)
         #expect(browser.cookie(named: "koober_session") == nil)
     }
 

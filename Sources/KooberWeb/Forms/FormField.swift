@@ -7,11 +7,13 @@ struct FormField: Sendable {
     let autocomplete: String
     let inputmode: String?
     let value: String
-    let error: String?
+    /// What is wrong with the value; named apart from the page's `error` because Mustache looks a missing
+    /// name up in the enclosing context.
+    let problem: String?
 
     init(
         id: String, name: String, label: String, type: String = "text", autocomplete: String,
-        inputmode: String? = nil, value: String = "", error: String? = nil
+        inputmode: String? = nil, value: String = "", problem: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -20,6 +22,6 @@ struct FormField: Sendable {
         self.autocomplete = autocomplete
         self.inputmode = inputmode
         self.value = value
-        self.error = error
+        self.problem = problem
     }
 }

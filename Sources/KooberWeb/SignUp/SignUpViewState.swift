@@ -15,23 +15,23 @@ struct SignUpViewState: Sendable {
         fields = [
             FormField(
                 id: "signup-name", name: "name", label: "Full Name", autocomplete: "name",
-                value: account?.name ?? "", error: problems["name"]
+                value: account?.name ?? "", problem: problems["name"]
             ),
             FormField(
                 id: "signup-nickname", name: "nickname", label: "What should we call you?",
-                autocomplete: "nickname", value: account?.nickname ?? "", error: problems["nickname"]
+                autocomplete: "nickname", value: account?.nickname ?? "", problem: problems["nickname"]
             ),
             FormField(
                 id: "signup-email", name: "email", label: "Email", type: "email", autocomplete: "email",
-                inputmode: "email", value: account?.email ?? "", error: problems["email"]
+                inputmode: "email", value: account?.email ?? "", problem: problems["email"]
             ),
             FormField(
                 id: "signup-mobile", name: "mobileNumber", label: "Mobile Number", type: "tel", autocomplete: "tel",
-                inputmode: "tel", value: account?.mobileNumber ?? "", error: problems["mobileNumber"]
+                inputmode: "tel", value: account?.mobileNumber ?? "", problem: problems["mobileNumber"]
             ),
             FormField(
                 id: "signup-password", name: "password", label: "Password", type: "password",
-                autocomplete: "new-password", error: problems["password"]
+                autocomplete: "new-password", problem: problems["password"]
             ),
         ]
     }
