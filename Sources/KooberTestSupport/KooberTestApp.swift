@@ -49,23 +49,12 @@ public final class KooberTestApp: Sendable {
         TestBrowser(responder: responder)
     }
 
-    /// Runs `body` with the app served by a real `HTTPServer` on an ephemeral loopback port.
+    /// Runs `body` with the app served by a real `HTTPServer` on an ephemeral loopback port, with Koober's own
+    /// error pages for the requests the server refuses.
     public func withServer<T: Sendable>(_ body: (_ port: Int) async throws -> T) async throws -> T {
-        let server = HTTPServer(
-            configuration: container.makeServerConfiguration(host: "127.0.0.1", port: 0),
-            responder: responder,
-            logger: container.logger
+        try await TestServer.withRunning(
+            responder, configuration: container.makeServerConfiguration(host: "127.0.0.1", port: 0), body
         )
-        let serving = Task { try await server.run() }
-        let outcome: Result<T, any Error>
-        do {
-            outcome = .success(try await body(try await server.localAddress.port ?? 0))
-        } catch {
-            outcome = .failure(error)
-        }
-        serving.cancel()
-        _ = await serving.result  // the server has stopped before the test goes on
-        return try outcome.get()
     }
 
     public static func temporaryDatabasePath() -> String {

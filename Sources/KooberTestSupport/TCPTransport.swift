@@ -1,0 +1,94 @@
+import HTTPServer
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// A small HTTP/1.1 client on SwiftNIO: one connection per request (`Connection: close`), with a deadline
+/// covering connecting, sending and receiving.
+public struct TCPTransport: HTTPTransport {
+    public let host: String
+    public let port: Int
+    public let timeout: TimeAmount
+    private let group: any EventLoopGroup
+
+    public init(
+        host: String,
+        port: Int,
+        timeout: TimeAmount = .seconds(10),
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) {
+        self.host = host
+        self.port = port
+        self.timeout = timeout
+        self.group = group
+    }
+
+    public func send(_ request: Request) async throws -> Response {
+        let deadline = NIODeadline.now() + timeout
+        let channel = try await ClientBootstrap(group: group)
+            .connectTimeout(timeout)
+            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .connect(host: host, port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                    return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(
+                        wrappingChannelSynchronously: channel
+                    )
+                }
+            }
+        // Closing the channel at the deadline ends the inbound stream, which the loop below reports.
+        let timer = channel.channel.eventLoop.scheduleTask(deadline: deadline) { [channel] in
+            channel.channel.close(promise: nil)
+        }
+        defer { timer.cancel() }
+        let response: Response?
+        do {
+            response = try await channel.executeThenClose { inbound, outbound in
+                try await outbound.write(.head(head(for: request)))
+                if request.body.readableBytes > 0 { try await outbound.write(.body(.byteBuffer(request.body))) }
+                try await outbound.write(.end(nil))
+                return try await Self.readResponse(from: inbound)
+            }
+        } catch {
+            if NIODeadline.now() >= deadline { throw TCPTransportError.timedOut(host: host, port: port) }
+            throw error
+        }
+        guard let response else {
+            throw NIODeadline.now() >= deadline
+                ? TCPTransportError.timedOut(host: host, port: port)
+                : TCPTransportError.connectionClosedEarly(host: host, port: port)
+        }
+        return response
+    }
+
+    private func head(for request: Request) -> HTTPRequestHead {
+        var headers = request.headers
+        if !headers.contains(name: "Host") { headers.add(name: "Host", value: "\(host):\(port)") }
+        if request.body.readableBytes > 0 || request.method == .POST || request.method == .PUT {
+            headers.replaceOrAdd(name: "Content-Length", value: String(request.body.readableBytes))
+        }
+        headers.replaceOrAdd(name: "Connection", value: "close")
+        return HTTPRequestHead(version: .http1_1, method: request.method, uri: request.uri, headers: headers)
+    }
+
+    /// The response, or `nil` when the stream ends before `.end` (closed by the server or by the deadline).
+    private static func readResponse(
+        from inbound: NIOAsyncChannelInboundStream<HTTPClientResponsePart>
+    ) async throws -> Response? {
+        var head: HTTPResponseHead?
+        var body = ByteBuffer()
+        for try await part in inbound {
+            switch part {
+            case .head(let received):
+                head = received
+            case .body(var chunk):
+                body.writeBuffer(&chunk)
+            case .end:
+                // An informational (1xx) head is followed by the real one.
+                guard let head, head.status.code >= 200 else { continue }
+                return Response(status: head.status, headers: head.headers, body: body)
+            }
+        }
+        return nil
+    }
+}
