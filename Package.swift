@@ -93,6 +93,8 @@ let package = Package(
         .testTarget(name: "KooberTestSupportTests", dependencies: ["KooberTestSupport"]),
         .testTarget(name: "KooberServerTests", dependencies: ["KooberServer"]),
         .testTarget(name: "KooberSQLiteTests", dependencies: ["KooberSQLite", "KooberKit"]),
+        .testTarget(name: "KooberKitTests", dependencies: ["KooberKit"]),
+        .testTarget(name: "KooberArgon2Tests", dependencies: ["KooberArgon2", "KooberKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,6 +14,7 @@ public struct SignInUseCase: Sendable {
     /// A hash of no one's password, verified when the email is unknown.
     let standInHash: String
     let throttle: SignInThrottlePolicy
+    let attemptGate: SignInAttemptGate
     let sessionStarter: SessionStarter
 
     public init(
@@ -26,6 +27,7 @@ public struct SignInUseCase: Sendable {
         passwordHasher: any PasswordHasher,
         standInHash: String,
         throttle: SignInThrottlePolicy,
+        attemptGate: SignInAttemptGate,
         sessionPolicy: SessionPolicy
     ) {
         self.email = EmailAddress.normalize(email)
@@ -36,10 +38,15 @@ public struct SignInUseCase: Sendable {
         self.passwordHasher = passwordHasher
         self.standInHash = standInHash
         self.throttle = throttle
+        self.attemptGate = attemptGate
         self.sessionStarter = SessionStarter(sessionRepository: sessionRepository, policy: sessionPolicy)
     }
 
     public func run() async throws -> Result<StartedSession, SignInError> {
+        try await attemptGate.withExclusiveAttempt(for: email) { try await attempt() }
+    }
+
+    private func attempt() async throws -> Result<StartedSession, SignInError> {
         if try await isThrottled() { return .failure(.throttled) }
         let credentials = email.isEmpty ? nil : try await userRepository.credentials(forEmail: email)
         let matches = try await passwordHasher.verify(password, against: credentials?.passwordHash ?? standInHash)

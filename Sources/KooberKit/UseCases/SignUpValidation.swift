@@ -14,7 +14,7 @@ public enum SignUpValidation {
         }
         if account.mobileNumber.isBlank {
             problems["mobileNumber"] = "Please enter your mobile number."
-        } else if !account.mobileNumber.contains(where: \.isNumber) {
+        } else if !account.mobileNumber.contains(where: { $0.isASCII && $0.isNumber }) {
             problems["mobileNumber"] = "A mobile number needs digits."
         }
         if account.password.isEmpty {

@@ -11,6 +11,8 @@ public final class KooberAppDependencyContainer: Sendable {
     public let logger: Logger
     /// A hash of a random password, verified when a sign-in names an unknown email (equal timing).
     let standInHash: String
+    /// One for the process, so simultaneous sign-ins for one email take turns at the throttle.
+    let signInAttemptGate = SignInAttemptGate()
 
     /// Loads templates and public files; throws with a message naming the file when one is missing or broken.
     public init(templatesDirectory: String, publicDirectory: String, services: KooberServices, logger: Logger)

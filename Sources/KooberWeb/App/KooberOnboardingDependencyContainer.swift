@@ -26,7 +26,8 @@ struct KooberOnboardingDependencyContainer: SignInUseCaseFactory, SignUpUseCaseF
             email: email, password: password, now: services.now(), userRepository: services.userRepository,
             sessionRepository: services.sessionRepository, failureRepository: services.signInFailureRepository,
             passwordHasher: services.passwordHasher, standInHash: appContainer.standInHash,
-            throttle: services.throttlePolicy, sessionPolicy: services.sessionPolicy
+            throttle: services.throttlePolicy, attemptGate: appContainer.signInAttemptGate,
+            sessionPolicy: services.sessionPolicy
         )
     }
 

@@ -1,0 +1,108 @@
+import Foundation
+import KooberKit
+import Testing
+
+struct ResolveUserSessionUseCaseTests {
+    /// A world with Johnny signed in at `referenceTime`.
+    private func signedIn() async throws -> (UseCaseWorld, StartedSession) {
+        let world = UseCaseWorld()
+        try await world.addUser()
+        return (world, try await world.signIn(at: referenceTime).get())
+    }
+
+    @Test func aLiveTokenResolvesToItsUsersSession() async throws {
+        let (world, started) = try await signedIn()
+
+        let session = try #require(try await world.resolve(started.token, at: referenceTime + minutes(1)))
+
+        #expect(session.profile == started.profile)
+        #expect(session.tokenHash == started.token.hash)
+        #expect(session.createdAt == referenceTime)
+    }
+
+    @Test func aTokenNeverIssuedResolvesToNobody() async throws {
+        let (world, _) = try await signedIn()
+
+        #expect(try await world.resolve(SessionToken.generate(), at: referenceTime) == nil)
+    }
+
+    @Test func theStoredHashItselfUsedAsATokenResolvesToNobody() async throws {
+        let (world, started) = try await signedIn()
+
+        #expect(try await world.resolve(SessionToken(value: started.token.hash.hex), at: referenceTime) == nil)
+    }
+
+    @Test func aSessionIdleForSevenDaysResolvesToNobodyAndIsDeleted() async throws {
+        let (world, started) = try await signedIn()
+
+        #expect(try await world.resolve(started.token, at: referenceTime + days(7)) == nil)
+
+        #expect(try await !world.isStored(started.token))
+        // Gone for good: not even a moment "earlier" brings it back.
+        #expect(try await world.resolve(started.token, at: referenceTime + days(1)) == nil)
+    }
+
+    @Test func aSessionIdleForJustUnderSevenDaysStillResolves() async throws {
+        let (world, started) = try await signedIn()
+
+        #expect(try await world.resolve(started.token, at: referenceTime + days(7) - seconds(1)) != nil)
+        #expect(try await world.isStored(started.token))
+    }
+
+    @Test func aSessionUsedEveryDayEndsThirtyDaysAfterSignInAndIsDeleted() async throws {
+        let (world, started) = try await signedIn()
+        for day in 1..<30 {
+            let session = try await world.resolve(started.token, at: referenceTime + days(Double(day)))
+            #expect(session != nil, "day \(day)")
+        }
+
+        #expect(try await world.resolve(started.token, at: referenceTime + days(30) - seconds(1)) != nil)
+        #expect(try await world.resolve(started.token, at: referenceTime + days(30)) == nil)
+        #expect(try await !world.isStored(started.token))
+    }
+
+    @Test func useWithinFiveMinutesOfTheLastRecordedUseIsNotWritten() async throws {
+        let (world, started) = try await signedIn()
+
+        _ = try await world.resolve(started.token, at: referenceTime + minutes(5) - seconds(1))
+
+        let stored = try #require(try await world.sessions.session(tokenHash: started.token.hash))
+        #expect(stored.lastSeenAt == referenceTime)
+    }
+
+    @Test func useFiveMinutesOrMoreAfterTheLastRecordedUseIsWritten() async throws {
+        let (world, started) = try await signedIn()
+
+        _ = try await world.resolve(started.token, at: referenceTime + minutes(5))
+        let afterFirst = try #require(try await world.sessions.session(tokenHash: started.token.hash))
+        _ = try await world.resolve(started.token, at: referenceTime + minutes(9))
+        let afterSecond = try #require(try await world.sessions.session(tokenHash: started.token.hash))
+        _ = try await world.resolve(started.token, at: referenceTime + minutes(10))
+        let afterThird = try #require(try await world.sessions.session(tokenHash: started.token.hash))
+
+        #expect(afterFirst.lastSeenAt == referenceTime + minutes(5))
+        #expect(afterSecond.lastSeenAt == referenceTime + minutes(5))
+        #expect(afterThird.lastSeenAt == referenceTime + minutes(10))
+        #expect(afterThird.createdAt == referenceTime)
+    }
+
+    @Test func recordedUseKeepsAnOtherwiseIdleSessionAlive() async throws {
+        let (world, started) = try await signedIn()
+
+        #expect(try await world.resolve(started.token, at: referenceTime + days(6)) != nil)
+
+        #expect(try await world.resolve(started.token, at: referenceTime + days(12)) != nil)
+    }
+
+    @Test func expiringOneSessionLeavesTheOthersAlone() async throws {
+        let world = UseCaseWorld()
+        try await world.addUser()
+        let old = try await world.signIn(at: referenceTime).get()
+        let fresh = try await world.signIn(at: referenceTime + days(6)).get()
+
+        #expect(try await world.resolve(old.token, at: referenceTime + days(7)) == nil)
+
+        #expect(try await world.isStored(fresh.token))
+        #expect(try await world.resolve(fresh.token, at: referenceTime + days(7)) != nil)
+    }
+}

@@ -1,0 +1,107 @@
+import KooberKit
+import Testing
+
+/// Storage breaking is not the user's fault: every use case throws the error (the web layer's 500 page) instead of
+/// turning it into an error message about the form.
+struct StorageFailureTests {
+    @Test func signUpThrowsWhenTheUserStoreFails() async throws {
+        let users = InMemoryUserRepository()
+        let error = await #expect(throws: StorageFailure.self) {
+            try await SignUpUseCase(
+                account: makeAccount(), now: referenceTime, userRepository: FailingUserRepository(),
+                sessionRepository: InMemoryUserSessionRepository(users: users), passwordHasher: FakePasswordHasher(),
+                sessionPolicy: SessionPolicy()
+            ).run()
+        }
+        #expect(error == StorageFailure(operation: "credentials"))
+    }
+
+    @Test func signUpThrowsWhenStoringTheUserFailsForAnyReasonButATakenEmail() async throws {
+        let users = InMemoryUserRepository()
+        await #expect(throws: StorageFailure(operation: "create user")) {
+            try await SignUpUseCase(
+                account: makeAccount(), now: referenceTime, userRepository: ReadOnlyUserRepository(),
+                sessionRepository: InMemoryUserSessionRepository(users: users), passwordHasher: FakePasswordHasher(),
+                sessionPolicy: SessionPolicy()
+            ).run()
+        }
+    }
+
+    @Test func signUpThrowsWhenTheSessionStoreFails() async throws {
+        let users = InMemoryUserRepository()
+        await #expect(throws: StorageFailure(operation: "delete expired sessions")) {
+            try await SignUpUseCase(
+                account: makeAccount(), now: referenceTime, userRepository: users,
+                sessionRepository: FailingUserSessionRepository(), passwordHasher: FakePasswordHasher(),
+                sessionPolicy: SessionPolicy()
+            ).run()
+        }
+    }
+
+    @Test func signInThrowsWhenTheUserStoreFails() async throws {
+        let world = UseCaseWorld()
+        await #expect(throws: StorageFailure(operation: "credentials")) {
+            try await SignInUseCase(
+                email: "johnny@gmail.com", password: "password", now: referenceTime,
+                userRepository: FailingUserRepository(), sessionRepository: world.sessions,
+                failureRepository: world.failures, passwordHasher: world.hasher, standInHash: world.standInHash,
+                throttle: SignInThrottlePolicy(), attemptGate: SignInAttemptGate(), sessionPolicy: SessionPolicy()
+            ).run()
+        }
+    }
+
+    @Test func signInThrowsWhenTheFailureStoreFails() async throws {
+        let world = UseCaseWorld()
+        try await world.addUser()
+        await #expect(throws: StorageFailure(operation: "last failure")) {
+            try await SignInUseCase(
+                email: "johnny@gmail.com", password: "password", now: referenceTime, userRepository: world.users,
+                sessionRepository: world.sessions, failureRepository: FailingSignInFailureRepository(),
+                passwordHasher: world.hasher, standInHash: world.standInHash,
+                throttle: SignInThrottlePolicy(), attemptGate: SignInAttemptGate(), sessionPolicy: SessionPolicy()
+            ).run()
+        }
+    }
+
+    @Test func signInThrowsWhenTheSessionStoreFails() async throws {
+        let world = UseCaseWorld()
+        try await world.addUser()
+        await #expect(throws: StorageFailure(operation: "delete expired sessions")) {
+            try await SignInUseCase(
+                email: "johnny@gmail.com", password: "password", now: referenceTime, userRepository: world.users,
+                sessionRepository: FailingUserSessionRepository(), failureRepository: world.failures,
+                passwordHasher: world.hasher, standInHash: world.standInHash,
+                throttle: SignInThrottlePolicy(), attemptGate: SignInAttemptGate(), sessionPolicy: SessionPolicy()
+            ).run()
+        }
+    }
+
+    @Test func signOutThrowsWhenTheSessionStoreFails() async throws {
+        await #expect(throws: StorageFailure(operation: "delete session")) {
+            try await SignOutUseCase(tokenHash: SessionToken.generate().hash, sessionRepository: FailingUserSessionRepository())
+                .run()
+        }
+    }
+
+    @Test func resolvingASessionThrowsWhenTheSessionStoreFails() async throws {
+        await #expect(throws: StorageFailure(operation: "session")) {
+            try await ResolveUserSessionUseCase(
+                token: SessionToken.generate(), now: referenceTime, sessionRepository: FailingUserSessionRepository(),
+                policy: SessionPolicy()
+            ).run()
+        }
+    }
+
+    @Test func loadingAProfileThrowsWhenTheUserStoreFails() async throws {
+        await #expect(throws: StorageFailure(operation: "profile")) {
+            try await LoadUserProfileUseCase(userID: UserID(1), userRepository: FailingUserRepository()).run()
+        }
+    }
+
+    @Test func seedingThrowsWhenTheUserStoreFails() async throws {
+        await #expect(throws: StorageFailure(operation: "credentials")) {
+            try await SeedDemoAccountUseCase(userRepository: FailingUserRepository(), passwordHasher: FakePasswordHasher())
+                .run()
+        }
+    }
+}
