@@ -20,10 +20,7 @@ struct CSRFProtection: Sendable {
             return (existing, nil)
         }
         let token = RandomToken.generate()
-        let cookie = SetCookie(
-            name: Self.cookieName, value: token, path: "/", secure: secure, httpOnly: true, sameSite: .lax
-        )
-        return (token, cookie)
+        return (token, KooberCookie.make(name: Self.cookieName, value: token, secure: secure))
     }
 
     /// Whether a POST with `form` may change anything.
@@ -36,11 +33,7 @@ struct CSRFProtection: Sendable {
 
     /// A cookie that retires the token, so forms rendered before it (e.g. before sign-out) go stale.
     func retiring() -> SetCookie {
-        var cookie = SetCookie.expired(name: Self.cookieName)
-        cookie.secure = secure
-        cookie.httpOnly = true
-        cookie.sameSite = .lax
-        return cookie
+        KooberCookie.expired(name: Self.cookieName, secure: secure)
     }
 
     private func isSameOrigin(_ request: Request) -> Bool {

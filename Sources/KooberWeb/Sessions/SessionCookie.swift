@@ -16,23 +16,18 @@ struct SessionCookie: Sendable {
 
     /// The cookie that hands `token` to the browser; it lives no longer than the session can.
     func setting(_ token: SessionToken) -> SetCookie {
-        SetCookie(
-            name: Self.name,
-            value: token.value,
-            maxAge: Int(policy.absoluteLifetime),
-            path: "/",
-            secure: secure,
-            httpOnly: true,
-            sameSite: .lax
-        )
+        KooberCookie.make(name: Self.name, value: token.value, maxAge: Int(policy.absoluteLifetime), secure: secure)
+    }
+
+    /// The answer to a successful sign-in or sign-up: the new session's cookie and on to pick-me-up.
+    func redirectSignedIn(_ started: StartedSession) -> Response {
+        var response = Response.redirect(to: Route.ride.path)
+        response.setCookie(setting(started.token))
+        return response
     }
 
     /// The cookie that makes the browser forget its session.
     func clearing() -> SetCookie {
-        var cookie = SetCookie.expired(name: Self.name)
-        cookie.secure = secure
-        cookie.httpOnly = true
-        cookie.sameSite = .lax
-        return cookie
+        KooberCookie.expired(name: Self.name, secure: secure)
     }
 }

@@ -16,9 +16,7 @@ struct SignInScreen: SignInIxResponder {
     func signIn(email: String, password: String) async throws -> Response {
         switch try await signInUseCaseFactory.makeSignInUseCase(email: email, password: password).run() {
         case .success(let started):
-            var response = Response.redirect(to: Route.ride.path)
-            response.setCookie(sessionCookie.setting(started.token))
-            return response
+            return sessionCookie.redirectSignedIn(started)
         case .failure(let error):
             let state = SignInViewState(csrfToken: csrfToken, email: email, error: error.errorMessage)
             return templates.response(.signIn, state, status: error == .throttled ? .tooManyRequests : .unprocessableEntity)

@@ -15,9 +15,7 @@ struct SignUpScreen: SignUpIxResponder {
     func signUp(_ account: NewAccount) async throws -> Response {
         switch try await signUpUseCaseFactory.makeSignUpUseCase(account: account).run() {
         case .success(let started):
-            var response = Response.redirect(to: Route.ride.path)
-            response.setCookie(sessionCookie.setting(started.token))
-            return response
+            return sessionCookie.redirectSignedIn(started)
         case .failure(let error):
             let state = SignUpViewState(csrfToken: csrfToken, account: account, error: error)
             return templates.response(.signUp, state, status: .unprocessableEntity)
