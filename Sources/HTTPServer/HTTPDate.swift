@@ -22,7 +22,9 @@ public enum HTTPDate {
             + "\(parts.tm_year + 1900) \(twoDigits(parts.tm_hour)):\(twoDigits(parts.tm_min)):\(twoDigits(parts.tm_sec)) GMT"
     }
 
-    /// Parses an IMF-fixdate; other (obsolete) forms give `nil`, which callers treat as absent.
+    /// Parses an IMF-fixdate; other (obsolete) forms, and anything that is not exactly how `format` writes that
+    /// instant (out-of-range fields, a wrong weekday, missing zeros, extra spaces), give `nil`, which callers
+    /// treat as absent.
     public static func parse(_ string: String) -> Int? {
         let fields = string.split(separator: " ")
         guard fields.count == 6, fields[5] == "GMT", fields[0].hasSuffix(","),
@@ -38,7 +40,8 @@ public enum HTTPDate {
         parts.tm_hour = Int32(clock[0])
         parts.tm_min = Int32(clock[1])
         parts.tm_sec = Int32(clock[2])
-        return Int(timegm(&parts))
+        let seconds = Int(timegm(&parts))
+        return format(secondsSince1970: seconds) == string ? seconds : nil
     }
 
     private static func twoDigits(_ value: Int32) -> String {

@@ -2,7 +2,7 @@ import NIOCore
 import NIOHTTP1
 
 /// Answers requests the HTTP decoder rejects: `431` when the head is too large, `400` for anything else
-/// malformed. The decoder closes the connection right after.
+/// malformed. `HTTPRequestHandler` closes the connection right after.
 final class HTTPProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -11,6 +11,9 @@ final class HTTPProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHand
 
     private let errorResponse: @Sendable (HTTPResponseStatus) -> Response
     private var hasUnterminatedResponse = false
+    /// Set by a response that closes the connection: nothing may follow it, not even an error page for what
+    /// the client sent after its request (llhttp rejects any byte after a `Connection: close` request).
+    private var isClosing = false
 
     init(errorResponse: @escaping @Sendable (HTTPResponseStatus) -> Response) {
         self.errorResponse = errorResponse
@@ -21,7 +24,7 @@ final class HTTPProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHand
             context.fireErrorCaught(error)
             return
         }
-        if !hasUnterminatedResponse {
+        if !hasUnterminatedResponse && !isClosing {
             let status: HTTPResponseStatus = parserError == .headerOverflow ? .requestHeaderFieldsTooLarge : .badRequest
             var response = errorResponse(status)
             response.headers.replaceOrAdd(name: "Connection", value: "close")
@@ -37,7 +40,9 @@ final class HTTPProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHand
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
-        case .head(let head) where head.status.code >= 200: hasUnterminatedResponse = true
+        case .head(let head) where head.status.code >= 200:
+            hasUnterminatedResponse = true
+            isClosing = isClosing || !head.isKeepAlive
         case .end: hasUnterminatedResponse = false
         default: break
         }

@@ -11,7 +11,8 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private enum State {
         case idle
         case receiving(HTTPRequestHead, ByteBuffer)
-        /// The request was refused before its body ended; the rest of it is dropped.
+        /// The last response closes the connection (a refused request, `Connection: close`): whatever the
+        /// client sends after it, the rest of a refused body or pipelined requests, is dropped unanswered.
         case discarding
         case responding
     }
@@ -30,6 +31,7 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
+            guard case .idle = state else { return }
             context.triggerUserOutboundEvent(ConnectionTimeoutHandler.Event.requestHeadReceived, promise: nil)
             let declaredLength = head.headers.first(name: "content-length").flatMap(Int.init) ?? 0
             if declaredLength > configuration.maxBodyBytes {
@@ -54,6 +56,8 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
+        // A closing connection closes once its last response is written; closing now could drop that response.
+        if case .discarding = state { return }
         context.close(promise: nil)
     }
 
@@ -67,19 +71,18 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             let response = await responder.respond(to: request)
             eventLoop.execute {
                 let (handler, context) = loopBound.value
-                handler.state = .idle
                 handler.write(response, for: exchange, context: context)
             }
         }
     }
 
     private func refuse(_ head: HTTPRequestHead, status: HTTPResponseStatus, context: ChannelHandlerContext) {
-        state = .discarding
         let exchange = Exchange(head: head, requestID: RequestID.make(), keepAlive: false)
         write(configuration.errorResponse(status), for: exchange, context: context)
     }
 
     private func write(_ response: Response, for exchange: Exchange, context: ChannelHandlerContext) {
+        state = exchange.keepAlive ? .idle : .discarding
         var headers = response.headers
         let mayHaveBody = response.status.mayHaveResponseBody
         if mayHaveBody { headers.replaceOrAdd(name: "Content-Length", value: String(response.body.readableBytes)) }
@@ -92,10 +95,13 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         let sendsBody = mayHaveBody && exchange.head.method != .HEAD && response.body.readableBytes > 0
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: response.status, headers: headers))), promise: nil)
         if sendsBody { context.write(wrapOutboundOut(.body(.byteBuffer(response.body))), promise: nil) }
-        let ended = context.writeAndFlush(wrapOutboundOut(.end(nil)))
         if exchange.keepAlive {
+            // Before the `.end`: writing it makes the pipelining handler pass on the next request at once, and that
+            // request's head must stop the idle timer started here, not be followed by it.
             context.triggerUserOutboundEvent(ConnectionTimeoutHandler.Event.responseSent, promise: nil)
-        } else {
+        }
+        let ended = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        if !exchange.keepAlive {
             let loopBoundContext = context.loopBound
             ended.whenComplete { _ in loopBoundContext.value.close(promise: nil) }
         }

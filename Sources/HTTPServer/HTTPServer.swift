@@ -29,6 +29,11 @@ public final class HTTPServer: Service, Sendable {
         self.bound = group.next().makePromise()
     }
 
+    deinit {
+        // A server that never ran must still complete the promise: NIO traps on leaked promises in debug builds.
+        bound.fail(CancellationError())
+    }
+
     /// The address the server listens on, once it does (useful with port 0).
     public var localAddress: SocketAddress {
         get async throws { try await bound.futureResult.get() }

@@ -40,8 +40,11 @@ public struct Request: Sendable {
     }
 
     /// The cookies of the `Cookie` header(s), by name; the first of a repeated name wins.
+    ///
+    /// The raw header values: `headers[canonicalForm:]` would split them on commas, which are no cookie
+    /// separator but may appear in values.
     public var cookies: [String: String] {
-        Cookie.parse(headers[canonicalForm: "cookie"].map(String.init))
+        Cookie.parse(headers["cookie"])
     }
 
     /// The decoded query string; an empty form when there is none.

@@ -45,9 +45,10 @@ public struct StaticFiles: Sendable {
     public var paths: [String] { files.keys.sorted() }
 
     /// Percent-decodes a request path; `nil` when it is not valid UTF-8 or has a bad escape or a NUL.
+    /// A `+` stays a plus (it means a space only in forms), so it is escaped before form decoding.
     static func decodePath(_ path: String) -> String? {
-        guard path.hasPrefix("/"), !path.contains("+"),
-            let decoded = try? URLEncodedForm.decodeComponent(Array(path.utf8)),
+        let bytes = path.utf8.flatMap { $0 == UInt8(ascii: "+") ? Array("%2B".utf8) : [$0] }
+        guard path.hasPrefix("/"), let decoded = try? URLEncodedForm.decodeComponent(bytes),
             !decoded.utf8.contains(0)
         else { return nil }
         return decoded

@@ -1,0 +1,153 @@
+import HTTPServer
+import NIOCore
+import Testing
+
+/// The client side of these tests runs in `TestServer.steps`, on a thread of its own, so that its pauses and
+/// clock readings stay true however busy the cooperative pool is. The server's timers start after the client's
+/// first reading and end before its last, so the elapsed times below never undercount a timeout.
+@Suite("Request-head and idle timeouts")
+struct ConnectionTimeoutTests {
+    /// Answers `/slow…` after 800 ms, everything else at once.
+    let responder = ClosureResponder { request in
+        if request.path.hasPrefix("/slow") { try? await Task.sleep(for: .milliseconds(800)) }
+        return .text(request.path)
+    }
+
+    private func timeouts(head: TimeAmount, idle: TimeAmount) -> HTTPServerConfiguration {
+        .testing(requestHeadTimeout: head, idleTimeout: idle)
+    }
+
+    @Test func aClientThatSendsNothingIsDisconnectedAfterTheHeadTimeout() async throws {
+        let configuration = timeouts(head: .milliseconds(300), idle: .seconds(30))
+        try await withServer(configuration, responder: responder) { server in
+            let (closed, elapsed) = try await server.steps { socket in
+                let start = ContinuousClock.now
+                return (try socket.waitForClose(timeout: .seconds(5)), ContinuousClock.now - start)
+            }
+            #expect(closed)
+            #expect(elapsed >= .milliseconds(280) && elapsed < .seconds(3))
+        }
+    }
+
+    @Test func aClientTricklingItsHeadIsDisconnectedAtTheHeadTimeout() async throws {
+        let configuration = timeouts(head: .milliseconds(500), idle: .seconds(30))
+        try await withServer(configuration, responder: responder) { server in
+            let (closed, elapsed, answered) = try await server.steps { socket in
+                let start = ContinuousClock.now
+                try socket.send("GET / HTTP/1.1\r\n")
+                for line in 0..<50 {
+                    try? socket.send("X-Trickle-\(line): still typing\r\n")
+                    if try socket.waitForClose(timeout: .milliseconds(100)) {
+                        return (true, ContinuousClock.now - start, !socket.received.isEmpty)
+                    }
+                }
+                return (false, ContinuousClock.now - start, !socket.received.isEmpty)
+            }
+            #expect(closed)
+            #expect(elapsed >= .milliseconds(480) && elapsed < .seconds(3))
+            #expect(!answered)
+        }
+    }
+
+    @Test func aStalledSecondRequestHeadIsDisconnectedAtTheHeadTimeout() async throws {
+        let configuration = timeouts(head: .milliseconds(300), idle: .seconds(30))
+        try await withServer(configuration, responder: responder) { server in
+            let (first, closed, elapsed) = try await server.steps { socket in
+                try socket.send(RawRequest.get("/first"))
+                let first = try socket.readResponse().bodyText
+                socket.pause(.milliseconds(100))
+                let start = ContinuousClock.now
+                try socket.send("GET /second HTTP/1.1\r\nHost: koo")
+                return (first, try socket.waitForClose(timeout: .seconds(5)), ContinuousClock.now - start)
+            }
+            #expect(first == "/first")
+            #expect(closed)
+            #expect(elapsed >= .milliseconds(280) && elapsed < .seconds(3))
+        }
+    }
+
+    @Test func anIdleKeepAliveConnectionIsClosedAfterTheIdleTimeout() async throws {
+        let configuration = timeouts(head: .seconds(30), idle: .milliseconds(300))
+        try await withServer(configuration, responder: responder) { server in
+            let (status, closed, elapsed) = try await server.steps { socket in
+                let start = ContinuousClock.now
+                try socket.send(RawRequest.get("/once"))
+                let status = try socket.readResponse().status
+                return (status, try socket.waitForClose(timeout: .seconds(5)), ContinuousClock.now - start)
+            }
+            #expect(status == 200)
+            #expect(closed)
+            #expect(elapsed >= .milliseconds(280) && elapsed < .seconds(3))
+        }
+    }
+
+    @Test func theIdleTimeoutNotTheHeadTimeoutAppliesBetweenRequests() async throws {
+        let configuration = timeouts(head: .milliseconds(200), idle: .seconds(30))
+        try await withServer(configuration, responder: responder) { server in
+            let (closedMeanwhile, bodies) = try await server.steps { socket in
+                try socket.send(RawRequest.get("/first"))
+                let first = try socket.readResponse().bodyText
+                let closed = try socket.waitForClose(timeout: .milliseconds(700))
+                try socket.send(RawRequest.get("/second"))
+                return (closed, [first, try socket.readResponse().bodyText])
+            }
+            #expect(!closedMeanwhile)
+            #expect(bodies == ["/first", "/second"])
+        }
+    }
+
+    @Test func aSlowButNotIdleConnectionIsServedPastTheIdleTimeout() async throws {
+        let configuration = timeouts(head: .seconds(30), idle: .milliseconds(700))
+        try await withServer(configuration, responder: responder) { server in
+            let (bodies, elapsed) = try await server.steps { socket in
+                let start = ContinuousClock.now
+                var bodies: [String] = []
+                for number in 1...5 {
+                    if number > 1 { socket.pause(.milliseconds(300)) }
+                    try socket.send(RawRequest.get("/\(number)"))
+                    bodies.append(try socket.readResponse().bodyText)
+                }
+                return (bodies, ContinuousClock.now - start)
+            }
+            #expect(bodies == (1...5).map { "/\($0)" })
+            #expect(elapsed > .milliseconds(700))
+        }
+    }
+
+    @Test func aSlowResponderIsNotCutOffByEitherTimeout() async throws {
+        let configuration = timeouts(head: .milliseconds(200), idle: .milliseconds(200))
+        try await withServer(configuration, responder: responder) { server in
+            let bodies = try await server.steps { socket in
+                try socket.send(RawRequest.get("/slow") + RawRequest.get("/after"))
+                return try socket.readResponses(2).map(\.bodyText)
+            }
+            #expect(bodies == ["/slow", "/after"])
+        }
+    }
+
+    @Test func aSlowPipelinedRequestIsNotCutOffByTheIdleTimeout() async throws {
+        let configuration = timeouts(head: .seconds(30), idle: .milliseconds(300))
+        try await withServer(configuration, responder: responder) { server in
+            let bodies = try await server.steps { socket in
+                try socket.send(RawRequest.get("/fast") + RawRequest.get("/slow") + RawRequest.get("/slow-too"))
+                return try socket.readResponses(3).map(\.bodyText)
+            }
+            #expect(bodies == ["/fast", "/slow", "/slow-too"])
+        }
+    }
+
+    @Test func aSlowlySentBodyIsNotCutOffByTheHeadTimeout() async throws {
+        let configuration = timeouts(head: .milliseconds(300), idle: .seconds(30))
+        try await withServer(configuration, responder: responder) { server in
+            let body = try await server.steps { socket in
+                try socket.send(RawRequest.make("POST", "/form", headers: ["Content-Length: 6"]))
+                for piece in ["a=", "12", "34"] {
+                    socket.pause(.milliseconds(200))
+                    try socket.send(piece)
+                }
+                return try socket.readResponse().bodyText
+            }
+            #expect(body == "/form")
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import HTTPServer
+import Testing
+
+@Suite("HTTP dates (IMF-fixdate)")
+struct HTTPDateTests {
+    @Test func theRFCExampleIsFormattedAndParsed() {
+        #expect(HTTPDate.format(secondsSince1970: 784_111_777) == "Sun, 06 Nov 1994 08:49:37 GMT")
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT") == 784_111_777)
+    }
+
+    @Test func theEpochIsAThursday() {
+        #expect(HTTPDate.format(secondsSince1970: 0) == "Thu, 01 Jan 1970 00:00:00 GMT")
+        #expect(HTTPDate.parse("Thu, 01 Jan 1970 00:00:00 GMT") == 0)
+    }
+
+    @Test(arguments: [
+        (951_782_400, "Tue, 29 Feb 2000 00:00:00 GMT"),
+        (1_709_164_799, "Wed, 28 Feb 2024 23:59:59 GMT"),
+        (2_147_483_648, "Tue, 19 Jan 2038 03:14:08 GMT"),
+        (4_102_444_800, "Fri, 01 Jan 2100 00:00:00 GMT"),
+    ])
+    func knownInstantsFormatAndParseBack(seconds: Int, text: String) {
+        #expect(HTTPDate.format(secondsSince1970: seconds) == text)
+        #expect(HTTPDate.parse(text) == seconds)
+    }
+
+    @Test func formattingThenParsingGivesTheSameSecond() {
+        var generator = SplitMix64(seed: 1994)
+        for _ in 0..<1_000 {
+            let seconds = Int(generator.next() % 4_102_444_800)
+            #expect(HTTPDate.parse(HTTPDate.format(secondsSince1970: seconds)) == seconds)
+        }
+    }
+
+    @Test func nowIsTheCurrentTime() throws {
+        let now = try #require(HTTPDate.parse(HTTPDate.now()))
+        #expect(abs(now - Int(Date().timeIntervalSince1970)) <= 2)
+    }
+
+    @Test(arguments: [
+        "",
+        "yesterday",
+        "Sunday, 06-Nov-94 08:49:37 GMT",  // RFC 850: obsolete, treated as absent
+        "Sun Nov  6 08:49:37 1994",  // asctime: obsolete, treated as absent
+        "Sun, 06 Nov 1994 08:49:37 UTC",
+        "Sun, 06 Nov 1994 08:49:37 +0000",
+        "Sun, 06 Foo 1994 08:49:37 GMT",
+        "Sun, 06 nov 1994 08:49:37 GMT",
+        "Sun, xx Nov 1994 08:49:37 GMT",
+        "Sun, 06 Nov year 08:49:37 GMT",
+        "Sun 06 Nov 1994 08:49:37 GMT",
+        "Sun, 06 Nov 1994 08:49 GMT",
+        "Sun, 06 Nov 1994 08:49:37:00 GMT",
+        "Sun, 06 Nov 1994 08:xx:49:37 GMT",
+        "Sun, 06 Nov 1994 08::49:37 GMT",
+        "Sun, 06 Nov 1994 08:49:37 GMT trailing",
+        "Sun, 06 Nov 1994  08:49:37 GMT",
+        "Sun, 31 Feb 1994 08:49:37 GMT",
+        "Sun, 06 Nov 1994 25:49:37 GMT",
+        "Sun, 06 Nov 1994 08:61:37 GMT",
+        "Mon, 06 Nov 1994 08:49:37 GMT",
+        "Sun, 6 Nov 1994 08:49:37 GMT",
+    ])
+    func parseRejectsAnythingButAnIMFFixdate(text: String) {
+        #expect(HTTPDate.parse(text) == nil)
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import HTTPServer
+import Testing
+
+@Suite("HTTP/1.1 connections: keep-alive, pipelining, HEAD, Connection: close")
+struct KeepAliveTests {
+    @Test func aKeepAliveConnectionServesRequestAfterRequest() async throws {
+        try await withServer(responder: echoResponder) { server in
+            let connection = try await server.connect()
+            for path in ["/a", "/b", "/c"] {
+                try await connection.send(RawRequest.get(path))
+                let response = try await connection.readResponse()
+                #expect(response.status == 200)
+                #expect(response.bodyText == "GET \(path)")
+                #expect(response.header("Connection") == nil)
+            }
+        }
+    }
+
+    @Test func pipelinedRequestsAreAnsweredInOrder() async throws {
+        let paths = (1...10).map { "/\($0)" }
+        try await withServer(responder: echoResponder) { server in
+            let connection = try await server.connect()
+            try await connection.send(paths.map { RawRequest.get($0) }.joined())
+            let responses = try await connection.readResponses(paths.count)
+            #expect(responses.map(\.bodyText) == paths.map { "GET \($0)" })
+        }
+    }
+
+    @Test func aSlowFirstPipelinedRequestIsStillAnsweredFirst() async throws {
+        let responder = ClosureResponder { request in
+            if request.path == "/slow" { try? await Task.sleep(for: .milliseconds(300)) }
+            return .text(request.path)
+        }
+        try await withServer(responder: responder) { server in
+            let connection = try await server.connect()
+            try await connection.send(
+                RawRequest.get("/slow") + RawRequest.get("/fast") + RawRequest.post("/form", body: "a=1")
+            )
+            let responses = try await connection.readResponses(3)
+            #expect(responses.map(\.bodyText) == ["/slow", "/fast", "/form"])
+        }
+    }
+
+    @Test func pipelinedRequestBodiesReachTheirOwnRequests() async throws {
+        let responder = ClosureResponder { request in .text((try? request.form()["n"]) ?? "none") }
+        try await withServer(responder: responder) { server in
+            let connection = try await server.connect()
+            try await connection.send((1...3).map { RawRequest.post("/", body: "n=\($0)") }.joined())
+            #expect(try await connection.readResponses(3).map(\.bodyText) == ["1", "2", "3"])
+        }
+    }
+
+    @Test func headIsAnsweredLikeGetWithoutABody() async throws {
+        let responder = ClosureResponder { _ in .text("twelve bytes") }
+        try await withServer(responder: responder) { server in
+            let connection = try await server.connect()
+            try await connection.send(RawRequest.head("/page") + RawRequest.get("/page"))
+            let head = try await connection.readResponse(toHEAD: true)
+            let get = try await connection.readResponse()
+            #expect(head.status == 200)
+            #expect(head.header("Content-Length") == "12")
+            #expect(head.header("Content-Type") == "text/plain; charset=utf-8")
+            #expect(get.bodyText == "twelve bytes")
+            #expect(get.header("Content-Length") == "12")
+            #expect(try await connection.unparsedBytes().isEmpty)
+        }
+    }
+
+    @Test func theResponderSeesHeadAsHead() async throws {
+        let responder = ClosureResponder { request in .text("\(request.method)") }
+        try await withServer(responder: responder) { server in
+            let response = try await server.response(to: RawRequest.head("/"), toHEAD: true)
+            #expect(response.header("Content-Length") == "4")
+        }
+    }
+
+    @Test func connectionCloseIsHonouredAfterTheResponse() async throws {
+        try await withServer(responder: echoResponder) { server in
+            let connection = try await server.connect()
+            try await connection.send(RawRequest.get("/bye", headers: ["Connection: close"]))
+            let response = try await connection.readResponse()
+            #expect(response.bodyText == "GET /bye")
+            #expect(response.header("Connection") == "close")
+            #expect(try await connection.waitForClose(timeout: .seconds(5)))
+        }
+    }
+
+    @Test func requestsPipelinedAfterConnectionCloseAreNeitherProcessedNorAnswered() async throws {
+        let seen = Locked<[String]>([])
+        let responder = ClosureResponder { request in
+            seen.withLock { $0.append(request.path) }
+            return .text(request.path)
+        }
+        try await withServer(responder: responder) { server in
+            let connection = try await server.connect()
+            let after = RawRequest.post("/after", body: "delete=everything")
+            try await connection.send(RawRequest.get("/last", headers: ["Connection: close"]) + after)
+            #expect(try await connection.readResponse().bodyText == "/last")
+            #expect(try await connection.waitForClose(timeout: .seconds(5)))
+            let rest = String(decoding: try await connection.unparsedBytes(), as: UTF8.self)
+            #expect(rest == "")
+            try await Task.sleep(for: .milliseconds(100))
+            #expect(seen.value == ["/last"])
+        }
+    }
+
+    @Test func anHTTP10RequestIsAnsweredAndClosed() async throws {
+        try await withServer(responder: echoResponder) { server in
+            let connection = try await server.connect()
+            try await connection.send(RawRequest.make("GET", "/old", version: "HTTP/1.0"))
+            let response = try await connection.readResponse()
+            #expect(response.bodyText == "GET /old")
+            #expect(response.header("Connection") == "close")
+            #expect(try await connection.waitForClose(timeout: .seconds(5)))
+        }
+    }
+
+    @Test func anHTTP10KeepAliveRequestKeepsTheConnection() async throws {
+        try await withServer(responder: echoResponder) { server in
+            let connection = try await server.connect()
+            let request = RawRequest.make("GET", "/old", version: "HTTP/1.0", headers: ["Connection: keep-alive"])
+            try await connection.send(request + request)
+            let responses = try await connection.readResponses(2)
+            #expect(responses.map { $0.header("Connection") } == ["keep-alive", "keep-alive"])
+        }
+    }
+
+    @Test func everyResponseHasADateHeaderWithTheCurrentTime() async throws {
+        try await withServer(responder: echoResponder) { server in
+            let response = try await server.response(to: RawRequest.get("/"))
+            let date = try #require(response.header("Date"))
+            let seconds = try #require(HTTPDate.parse(date))
+            #expect(abs(seconds - Int(Date().timeIntervalSince1970)) <= 5)
+        }
+    }
+
+    @Test func theServerSetsContentLengthFromTheBody() async throws {
+        let responder = ClosureResponder { _ in
+            Response(status: .ok, headers: ["Content-Length": "999"], body: .init(string: "café"))
+        }
+        try await withServer(responder: responder) { server in
+            let response = try await server.response(to: RawRequest.get("/"))
+            #expect(response.header("Content-Length") == "5")
+            #expect(response.headers(named: "Content-Length").count == 1)
+            #expect(response.bodyText == "café")
+        }
+    }
+
+    @Test func aClientThatHangsUpMidRequestDoesNotHurtTheServer() async throws {
+        let responder = ClosureResponder { request in
+            if request.path == "/slow" { try? await Task.sleep(for: .milliseconds(200)) }
+            return .text("done")
+        }
+        try await withServer(responder: responder) { server in
+            let impatient = try await server.connect()
+            try await impatient.send(RawRequest.get("/slow"))
+            await impatient.close()
+            try await Task.sleep(for: .milliseconds(400))
+            #expect(try await server.response(to: RawRequest.get("/next")).bodyText == "done")
+        }
+    }
+}

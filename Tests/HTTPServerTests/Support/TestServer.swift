@@ -1,0 +1,98 @@
+import HTTPServer
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// A running `HTTPServer` on a free port of `127.0.0.1`, and the client connections a test opened to it.
+final class TestServer: Sendable {
+    let port: Int
+    private let connections = Locked<[RawConnection]>([])
+
+    init(port: Int) {
+        self.port = port
+    }
+
+    /// A new connection; it is closed when the test's server stops.
+    func connect() async throws -> RawConnection {
+        let connection = try await RawConnection.connect(port: port)
+        connections.withLock { $0.append(connection) }
+        return connection
+    }
+
+    /// Connects and runs `body` with the blocking socket at once, on the connection's own thread: timing tests
+    /// measure there, out of reach of a busy cooperative pool. The connection is closed when the server stops.
+    func steps<T: Sendable>(_ body: @escaping @Sendable (BlockingSocket) throws -> T) async throws -> T {
+        let (connection, result) = try await RawConnection.connect(port: port, then: body)
+        connections.withLock { $0.append(connection) }
+        return result
+    }
+
+    /// Sends `request` on a new connection and reads its response.
+    func response(to request: String, toHEAD: Bool = false) async throws -> RawResponse {
+        let connection = try await connect()
+        try await connection.send(request)
+        return try await connection.readResponse(toHEAD: toHEAD)
+    }
+
+    fileprivate func closeConnections() async {
+        for connection in connections.value { await connection.close() }
+    }
+}
+
+extension HTTPServerConfiguration {
+    /// A configuration for tests: a free port and, unless a test says otherwise, the production limits.
+    static func testing(
+        maxBodyBytes: Int = 1 << 20,
+        maxHeaderBytes: Int = 16 << 10,
+        requestHeadTimeout: TimeAmount = .seconds(10),
+        idleTimeout: TimeAmount = .seconds(60),
+        errorResponse: (@Sendable (HTTPResponseStatus) -> Response)? = nil
+    ) -> HTTPServerConfiguration {
+        var configuration = HTTPServerConfiguration(
+            host: "127.0.0.1",
+            port: 0,
+            maxBodyBytes: maxBodyBytes,
+            maxHeaderBytes: maxHeaderBytes,
+            requestHeadTimeout: requestHeadTimeout,
+            idleTimeout: idleTimeout
+        )
+        if let errorResponse { configuration.errorResponse = errorResponse }
+        return configuration
+    }
+}
+
+extension Logger {
+    /// A logger that drops everything, to keep test output readable.
+    static let silent = Logger(label: "test.silent") { _ in SwiftLogNoOpLogHandler() }
+}
+
+/// Runs a server with `responder` while `body` runs, then closes the test's connections and stops the
+/// server (as a cancelled service does), waiting for `run()` to return.
+func withServer<Value>(
+    _ configuration: HTTPServerConfiguration = .testing(),
+    logger: Logger = .silent,
+    responder: any Responder,
+    _ body: (TestServer) async throws -> Value
+) async throws -> Value {
+    let server = HTTPServer(configuration: configuration, responder: responder, logger: logger)
+    return try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { try await server.run() }
+        let testServer = TestServer(port: try await server.localAddress.port!)
+        let result: Value
+        do {
+            result = try await body(testServer)
+        } catch {
+            await testServer.closeConnections()
+            throw error
+        }
+        await testServer.closeConnections()
+        group.cancelAll()
+        try await group.waitForAll()
+        return result
+    }
+}
+
+/// A responder that answers every request with its method and path, e.g. `GET /a`.
+let echoResponder = ClosureResponder { request in
+    .text("\(request.method) \(request.path)")
+}
