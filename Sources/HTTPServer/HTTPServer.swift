@@ -56,7 +56,8 @@ public final class HTTPServer: Service, Sendable {
         let stop: @Sendable () -> Void = { [logger, configuration] in
             logger.info("Stopping: no new connections; finishing the requests in flight")
             quiesce.initiateShutdown(promise: stopped)
-            // Requests that outlive the grace period are cut off rather than holding the process.
+            // Requests that outlive the grace period no longer hold `run()`: it returns, and the process exiting
+            // ends their connections.
             stopped.futureResult.eventLoop.scheduleTask(in: configuration.shutdownTimeout) {
                 stopped.succeed()
             }

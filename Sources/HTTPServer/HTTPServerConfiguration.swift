@@ -4,7 +4,7 @@ import NIOHTTP1
 /// Where the server listens and the limits it enforces on every connection.
 public struct HTTPServerConfiguration: Sendable {
     public var host: String
-    /// `0` asks the system for a free port (tests read the bound port from `HTTPServer.localPort`).
+    /// `0` asks the system for a free port (tests read the bound port from `HTTPServer.localAddress`).
     public var port: Int
     /// Largest request body accepted; more is answered `413` and the connection closed.
     public var maxBodyBytes: Int

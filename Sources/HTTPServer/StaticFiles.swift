@@ -17,8 +17,18 @@ public struct StaticFiles: Sendable {
 
     private let files: [String: File]
 
-    /// Loads every regular file below `directory` whose real location is inside it.
+    /// Why the public folder could not be loaded.
+    public struct LoadError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Loads every regular file below `directory` whose real location is inside it; a missing folder is an error,
+    /// so a wrong `--public` stops start-up instead of serving a site without its styles.
     public init(directory: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw LoadError(description: "The public folder \(directory) does not exist")
+        }
         let root = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath()
         let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
         var files: [String: File] = [:]

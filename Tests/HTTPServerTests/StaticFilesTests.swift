@@ -21,6 +21,14 @@ struct StaticFilesTests {
         )
     }
 
+    @Test func aMissingFolderIsAnErrorNamingIt() {
+        #expect {
+            try StaticFiles(directory: "/nonexistent/koober-public")
+        } throws: { error in
+            "\(error)".contains("/nonexistent/koober-public")
+        }
+    }
+
     @Test func symlinksLeadingOutsideTheFolderAreNotServed() {
         #expect(files.file(at: "/leak.txt") == nil)
         #expect(files.file(at: "/leak-dir/key.txt") == nil)

@@ -44,3 +44,34 @@ import Testing
         #expect(browser.title == "Page Not Found · Koober")
     }
 }
+
+/// The pages `HTTPServer` sends for requests it refuses before Koober sees them (HTTPServerTests checks that the
+/// server sends whatever `errorResponse` gives; here, that Koober gives its own pages).
+@Suite struct RefusedRequestPagesTests {
+    @Test(arguments: [
+        (400, "Bad Request"),
+        (413, "Form Too Large"),
+        (431, "Request Too Large"),
+    ])
+    func refusalsAreKooberPagesWithTheSecurityHeaders(code: Int, title: String) async throws {
+        let app = try await KooberTestApp()
+        let configuration = app.container.makeServerConfiguration(host: "127.0.0.1", port: 0)
+        let response = configuration.errorResponse(.init(statusCode: code))
+        #expect(response.status.code == code)
+        let page = try HTMLDocument(html: response.bodyText)
+        #expect(try page.text(at: "//*[@role='alert']//h2") == title)
+        #expect(page.title == "\(title) · Koober")
+        #expect(response.headers.first(name: "content-security-policy")?.contains("frame-ancestors 'none'") == true)
+    }
+
+    @Test func aRealOversizedFormGetsTheKooberPageOverTCP() async throws {
+        let app = try await KooberTestApp()
+        try await app.withServer { port in
+            let browser = TestBrowser(host: "127.0.0.1", port: port)
+            try await browser.visit("/signup")
+            try await browser.postRaw("/signup", body: "name=" + String(repeating: "k", count: 1 << 20))
+            #expect(browser.status == .payloadTooLarge)
+            #expect(try browser.errorPanel()?.title == "Form Too Large")
+        }
+    }
+}
