@@ -91,7 +91,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "KooberTestSupport"]),
         .testTarget(name: "KooberWebTests", dependencies: ["KooberWeb", "KooberKit", "KooberSQLite", "KooberTestSupport"]),
         .testTarget(name: "KooberTestSupportTests", dependencies: ["KooberTestSupport"]),
-        .testTarget(name: "KooberServerTests", dependencies: ["KooberServer"]),
+        .testTarget(name: "KooberServerTests", dependencies: ["KooberServer", "KooberTestSupport"]),
         .testTarget(name: "KooberSQLiteTests", dependencies: ["KooberSQLite", "KooberKit"]),
         .testTarget(name: "KooberKitTests", dependencies: ["KooberKit"]),
         .testTarget(name: "KooberArgon2Tests", dependencies: ["KooberArgon2", "KooberKit"]),
