@@ -35,12 +35,12 @@ struct KooberCommand: AsyncParsableCommand {
         let settings = try KooberSettings(command: self, environment: Environment())
         LoggingSystem.bootstrap(StreamLogHandler.standardOutput)
         let logger = Logger(label: "koober")
+        // Templates and public files first: a broken file stops start-up before the database is created.
+        let templates = try await TemplateRenderer(directory: settings.templates)
+        let staticFiles = try StaticFiles(directory: settings.publicDirectory)
         let storage = try await KooberStorage.open(settings: settings, logger: logger)
         let container = try await KooberAppDependencyContainer(
-            templatesDirectory: settings.templates,
-            publicDirectory: settings.publicDirectory,
-            services: storage.services,
-            logger: logger
+            templates: templates, staticFiles: staticFiles, services: storage.services, logger: logger
         )
         let server = HTTPServer(
             configuration: container.makeServerConfiguration(host: settings.hostname, port: settings.port),

@@ -13,6 +13,7 @@ public final class KooberTestApp: Sendable {
     public let database: SQLiteDatabase
     public let clock: TestClock
     public let responder: any Responder
+    private let databasePath: String
 
     /// Starts Koober on `databasePath` (a new temporary file by default) with `services` adjusted by `configure`.
     public init(
@@ -36,12 +37,22 @@ public final class KooberTestApp: Sendable {
         )
         configure(&services)
         container = try await KooberAppDependencyContainer(
-            templatesDirectory: templatesDirectory, publicDirectory: ProjectPaths.publicFiles, services: services,
+            templates: try await TemplateRenderer(directory: templatesDirectory),
+            staticFiles: try StaticFiles(directory: ProjectPaths.publicFiles),
+            services: services,
             logger: logger
         )
         self.database = database
+        self.databasePath = databasePath
         self.clock = clock
         self.responder = container.makeAppResponder()
+    }
+
+    /// Test data does not outlive the test: the files go (an open SQLite file may be unlinked on POSIX).
+    deinit {
+        for suffix in ["", "-wal", "-shm"] {
+            unlink(databasePath + suffix)
+        }
     }
 
     /// A new browser driving the app in-process.

@@ -25,17 +25,12 @@ public struct TCPTransport: HTTPTransport {
 
     public func send(_ request: Request) async throws -> Response {
         let deadline = NIODeadline.now() + timeout
-        let channel = try await ClientBootstrap(group: group)
-            .connectTimeout(timeout)
-            .channelOption(.socketOption(.tcp_nodelay), value: 1)
-            .connect(host: host, port: port) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
-                    return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(
-                        wrappingChannelSynchronously: channel
-                    )
-                }
-            }
+        let channel: NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>
+        do {
+            channel = try await connect(timeout: timeout)
+        } catch ChannelError.connectTimeout {
+            throw TCPTransportError.timedOut(host: host, port: port)  // one deadline for the whole exchange
+        }
         // Closing the channel at the deadline ends the inbound stream, which the loop below reports.
         let timer = channel.channel.eventLoop.scheduleTask(deadline: deadline) { [channel] in
             channel.channel.close(promise: nil)
@@ -72,6 +67,20 @@ public struct TCPTransport: HTTPTransport {
     }
 
     /// The response, or `nil` when the stream ends before `.end` (closed by the server or by the deadline).
+    private func connect(timeout: TimeAmount) async throws -> NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart> {
+        try await ClientBootstrap(group: group)
+            .connectTimeout(timeout)
+            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .connect(host: host, port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                    return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(
+                        wrappingChannelSynchronously: channel
+                    )
+                }
+            }
+    }
+
     private static func readResponse(
         from inbound: NIOAsyncChannelInboundStream<HTTPClientResponsePart>
     ) async throws -> Response? {

@@ -82,12 +82,12 @@ struct ConnectionTimeoutTests {
     }
 
     @Test func theIdleTimeoutNotTheHeadTimeoutAppliesBetweenRequests() async throws {
-        let configuration = timeouts(head: .milliseconds(200), idle: .seconds(30))
+        let configuration = timeouts(head: .milliseconds(400), idle: .seconds(30))
         try await withServer(configuration, responder: responder) { server in
             let (closedMeanwhile, bodies) = try await server.steps { socket in
                 try socket.send(RawRequest.get("/first"))
                 let first = try socket.readResponse().bodyText
-                let closed = try socket.waitForClose(timeout: .milliseconds(700))
+                let closed = try socket.waitForClose(timeout: .milliseconds(1_200))
                 try socket.send(RawRequest.get("/second"))
                 return (closed, [first, try socket.readResponse().bodyText])
             }
@@ -115,7 +115,8 @@ struct ConnectionTimeoutTests {
     }
 
     @Test func aSlowResponderIsNotCutOffByEitherTimeout() async throws {
-        let configuration = timeouts(head: .milliseconds(200), idle: .milliseconds(200))
+        // Both well under the responder's 800 ms, and long enough that a busy machine still sends in time.
+        let configuration = timeouts(head: .milliseconds(400), idle: .milliseconds(400))
         try await withServer(configuration, responder: responder) { server in
             let bodies = try await server.steps { socket in
                 try socket.send(RawRequest.get("/slow") + RawRequest.get("/after"))

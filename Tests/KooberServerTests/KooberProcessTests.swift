@@ -68,12 +68,3 @@ import Testing
         #expect(log.contains("/nonexistent/templates/layout.mustache is missing"))
     }
 }
-
-extension TestBrowser {
-    fileprivate func signIn(email: String, password: String) async throws {
-        try await visit("/signin")
-        try fillIn("Email", with: email)
-        try fillIn("Password", with: password)
-        try await press("Sign In")
-    }
-}

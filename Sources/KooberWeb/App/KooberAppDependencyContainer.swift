@@ -14,12 +14,13 @@ public final class KooberAppDependencyContainer: Sendable {
     /// One for the process, so simultaneous sign-ins for one email take turns at the throttle.
     let signInAttemptGate = SignInAttemptGate()
 
-    /// Loads templates and public files; throws with a message naming the file when one is missing or broken.
-    public init(templatesDirectory: String, publicDirectory: String, services: KooberServices, logger: Logger)
+    /// Builds the app from templates and public files already loaded (so a broken file stops start-up before
+    /// any storage is touched) and the services the composition root chose.
+    public init(templates: TemplateRenderer, staticFiles: StaticFiles, services: KooberServices, logger: Logger)
         async throws
     {
-        self.templates = try await TemplateRenderer(directory: templatesDirectory)
-        self.staticFiles = try StaticFiles(directory: publicDirectory)
+        self.templates = templates
+        self.staticFiles = staticFiles
         self.services = services
         self.logger = logger
         self.standInHash = try await services.passwordHasher.hash(RandomToken.generate())

@@ -2,15 +2,27 @@ import KooberTestSupport
 
 /// A rider's usual moves, done the way a person does them: through the pages, by label and button text.
 extension TestBrowser {
-    struct Account {
-        var name = "Skippy Roo"
-        var nickname = "Skippy"
-        var email = "skippy@example.com"
-        var mobileNumber = "0412 345 678"
-        var password = "hop-hop-hop"
+    /// A rider's sign-up details; every field valid unless a test says otherwise.
+    public struct Account: Sendable {
+        public var name = "Skippy Roo"
+        public var nickname = "Skippy"
+        public var email = "skippy@example.com"
+        public var mobileNumber = "0412 345 678"
+        public var password = "hop-hop-hop"
+
+        public init(
+            name: String = "Skippy Roo", nickname: String = "Skippy", email: String = "skippy@example.com",
+            mobileNumber: String = "0412 345 678", password: String = "hop-hop-hop"
+        ) {
+            self.name = name
+            self.nickname = nickname
+            self.email = email
+            self.mobileNumber = mobileNumber
+            self.password = password
+        }
     }
 
-    func signUp(_ account: Account) async throws {
+    nonisolated(nonsending) public func signUp(_ account: Account) async throws {
         try await visit("/welcome")
         try await clickLink("Sign Up")
         try fillIn("Full Name", with: account.name)
@@ -21,7 +33,7 @@ extension TestBrowser {
         try await press("Sign Up")
     }
 
-    func signIn(email: String, password: String) async throws {
+    nonisolated(nonsending) public func signIn(email: String, password: String) async throws {
         try await visit("/welcome")
         try await clickLink("Sign In")
         try fillIn("Email", with: email)
@@ -29,24 +41,24 @@ extension TestBrowser {
         try await press("Sign In")
     }
 
-    func signInAsJohnny() async throws {
+    nonisolated(nonsending) public func signInAsJohnny() async throws {
         try await signIn(email: "johnny@gmail.com", password: "password")
     }
 
-    func signOut() async throws {
+    nonisolated(nonsending) public func signOut() async throws {
         try await visit("/ride")
         try await clickLink("Profile")
         try await press("Sign Out")
     }
 
     /// The error panel's title and message, if the page shows one.
-    func errorPanel() throws -> (title: String?, message: String?)? {
+    public func errorPanel() throws -> (title: String?, message: String?)? {
         guard try first("//*[@role='alert']") != nil else { return nil }
         return (try text(at: "//*[@role='alert']//h2"), try text(at: "//*[@role='alert']//p"))
     }
 
     /// The error shown beside the field labelled `label`.
-    func fieldError(_ label: String) throws -> String? {
+    public func fieldError(_ label: String) throws -> String? {
         guard let field = try first("//label[normalize-space()='\(label)']"),
             let id = field.attributes["for"],
             let describedBy = try first("//input[@id='\(id)']")?.attributes["aria-describedby"]
@@ -55,7 +67,7 @@ extension TestBrowser {
     }
 
     /// The value the field labelled `label` shows.
-    func fieldValue(_ label: String) throws -> String? {
+    public func fieldValue(_ label: String) throws -> String? {
         guard let id = try first("//label[normalize-space()='\(label)']")?.attributes["for"] else { return nil }
         return try first("//input[@id='\(id)']")?.attributes["value"] ?? ""
     }
