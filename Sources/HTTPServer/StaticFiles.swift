@@ -57,11 +57,12 @@ public struct StaticFiles: Sendable {
     /// Percent-decodes a request path; `nil` when it is not valid UTF-8 or has a bad escape or a NUL.
     /// A `+` stays a plus (it means a space only in forms), so it is escaped before form decoding.
     static func decodePath(_ path: String) -> String? {
+        guard path.hasPrefix("/") else { return nil }
         let bytes = path.utf8.flatMap { $0 == UInt8(ascii: "+") ? Array("%2B".utf8) : [$0] }
-        guard path.hasPrefix("/"), let decoded = try? URLEncodedForm.decodeComponent(bytes),
-            !decoded.utf8.contains(0)
-        else { return nil }
-        return decoded
+        switch Result(catching: { () throws(FormDecodingError) in try URLEncodedForm.decodeComponent(bytes) }) {
+        case .success(let decoded) where !decoded.utf8.contains(0): return decoded
+        case .success, .failure: return nil  // a bad escape, invalid UTF-8 or a NUL names no file
+        }
     }
 
     private static func load(_ url: URL) throws -> File {
