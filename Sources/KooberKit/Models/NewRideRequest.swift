@@ -1,0 +1,22 @@
+import Foundation
+
+/// A ride about to be requested: everything but its id and status.
+public struct NewRideRequest: Equatable, Sendable {
+    public let userID: UserID
+    public let pickup: Location
+    public let dropoffID: PlaceID
+    public let rideOptionID: String
+    public let fareCents: Int
+    public let requestedAt: Date
+
+    public init(
+        userID: UserID, pickup: Location, dropoffID: PlaceID, rideOptionID: String, fareCents: Int, requestedAt: Date
+    ) {
+        self.userID = userID
+        self.pickup = pickup
+        self.dropoffID = dropoffID
+        self.rideOptionID = rideOptionID
+        self.fareCents = fareCents
+        self.requestedAt = requestedAt
+    }
+}

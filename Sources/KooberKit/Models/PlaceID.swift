@@ -1,0 +1,10 @@
+/// A drop-off place's identity in storage.
+public struct PlaceID: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: Int64
+
+    public init(_ rawValue: Int64) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { String(rawValue) }
+}
