@@ -1,0 +1,40 @@
+import Foundation
+
+/// Confirms the ride: stores the request with its fare for the chosen drop-off and option.
+public struct RequestRideUseCase: Sendable {
+    let userID: UserID
+    /// The option the form named, if any.
+    let rideOptionID: String?
+    let pickupLocation: Location
+    let now: Date
+    let rideRepository: any RideRepository
+
+    public init(
+        userID: UserID, rideOptionID: String?, pickupLocation: Location, now: Date, rideRepository: any RideRepository
+    ) {
+        self.userID = userID
+        self.rideOptionID = rideOptionID
+        self.pickupLocation = pickupLocation
+        self.now = now
+        self.rideRepository = rideRepository
+    }
+
+    public func run() async throws -> Result<Ride, RequestRideError> {
+        if try await rideRepository.rideInProgress(userID: userID) != nil { return .failure(.rideAlreadyRequested) }
+        guard let dropoff = try await rideRepository.chosenDropoff(userID: userID) else {
+            return .failure(.noDropoffChosen)
+        }
+        guard let rideOptionID, !rideOptionID.isEmpty else { return .failure(.noRideOptionChosen) }
+        guard let option = RideOption.withID(rideOptionID) else { return .failure(.unknownRideOption) }
+        let request = NewRideRequest(
+            userID: userID, pickup: pickupLocation, dropoffID: dropoff.id, rideOptionID: option.id,
+            fareCents: option.fareCents(forKilometres: pickupLocation.kilometres(to: dropoff.location)),
+            requestedAt: now
+        )
+        do {
+            return .success(try await rideRepository.requestRide(request))
+        } catch RideRepositoryError.rideAlreadyInProgress {
+            return .failure(.rideAlreadyRequested)  // a second tab's Confirm won the race; storage kept one ride
+        }
+    }
+}
