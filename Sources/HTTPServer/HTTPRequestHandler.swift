@@ -77,7 +77,7 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func refuse(_ head: HTTPRequestHead, status: HTTPResponseStatus, context: ChannelHandlerContext) {
-        let exchange = Exchange(head: head, requestID: RequestID.make(), keepAlive: false)
+        let exchange = Exchange(head: head, requestID: RequestID.make(), keepAlive: false, refused: true)
         write(configuration.errorResponse(status), for: exchange, context: context)
     }
 
@@ -101,11 +101,28 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             context.triggerUserOutboundEvent(ConnectionTimeoutHandler.Event.responseSent, promise: nil)
         }
         let ended = context.writeAndFlush(wrapOutboundOut(.end(nil)))
-        if !exchange.keepAlive {
+        if exchange.refused {
+            closeLingering(after: ended, context: context)
+        } else if !exchange.keepAlive {
             let loopBoundContext = context.loopBound
             ended.whenComplete { _ in loopBoundContext.value.close(promise: nil) }
         }
         log(response, bytes: sendsBody ? response.body.readableBytes : 0, for: exchange)
+    }
+
+    /// Closes a connection whose client may still be sending the body we refused. Closing at once would reset the
+    /// connection under the client's feet, and a client busy writing often never reads the answer; so we stop
+    /// writing (FIN), drop what still arrives, and close for good when the client does or `lingerTimeout` passes.
+    private func closeLingering(after ended: EventLoopFuture<Void>, context: ChannelHandlerContext) {
+        let loopBoundContext = context.loopBound
+        let linger = configuration.lingerTimeout
+        ended.whenComplete { _ in
+            let context = loopBoundContext.value
+            context.close(mode: .output, promise: nil)
+            context.eventLoop.assumeIsolated().scheduleTask(in: linger) {
+                loopBoundContext.value.close(promise: nil)
+            }
+        }
     }
 
     private func log(_ response: Response, bytes: Int, for exchange: Exchange) {
@@ -126,6 +143,8 @@ private struct Exchange: Sendable {
     let head: HTTPRequestHead
     let requestID: String
     let keepAlive: Bool
+    /// Refused before its body was read (413): the connection lingers before it closes.
+    var refused = false
     let start = NIODeadline.now()
 }
 

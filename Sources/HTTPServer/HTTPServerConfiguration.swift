@@ -14,6 +14,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var requestHeadTimeout: TimeAmount
     /// Time a keep-alive connection may sit idle between requests before the server closes it.
     public var idleTimeout: TimeAmount
+    /// After refusing a body that is too large, how long the server keeps reading (and dropping) what the client
+    /// still sends, so that the client gets to read the refusal before the connection closes.
+    public var lingerTimeout: TimeAmount = .seconds(2)
     /// Longest a graceful stop waits for requests in flight before `run()` returns anyway.
     public var shutdownTimeout: TimeAmount
     /// How the server answers the requests it refuses before the app sees them (400, 413, 431).

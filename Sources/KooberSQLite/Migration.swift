@@ -4,10 +4,13 @@ public struct Migration: Sendable {
     public let version: Int
     /// One or more SQL statements, without bindings.
     public let sql: String
+    /// Data the step inserts after `sql`, with bound values: seed data never has to be escaped into SQL text.
+    public let seeds: [MigrationSeed]
 
-    public init(version: Int, sql: String) {
+    public init(version: Int, sql: String, seeds: [MigrationSeed] = []) {
         self.version = version
         self.sql = sql
+        self.seeds = seeds
     }
 }
 
@@ -36,6 +39,11 @@ extension SQLiteConnection {
             let pending = migrations.dropFirst(current)
             for migration in pending {
                 try connection.executeScript(migration.sql)
+                for seed in migration.seeds {
+                    for row in seed.rows {
+                        try connection.execute(seed.sql, row)
+                    }
+                }
             }
             if !pending.isEmpty {
                 // PRAGMA takes no bound parameters; the number comes from this code, never from input.

@@ -21,6 +21,8 @@ struct KooberStorage {
             userRepository: users,
             sessionRepository: SQLiteUserSessionRepository(database: database),
             signInFailureRepository: SQLiteSignInFailureRepository(database: database),
+            placeRepository: SQLitePlaceRepository(database: database),
+            rideRepository: SQLiteRideRepository(database: database),
             passwordHasher: hasher,
             healthCheck: {
                 do {

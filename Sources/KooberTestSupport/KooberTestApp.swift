@@ -31,6 +31,8 @@ public final class KooberTestApp: Sendable {
             userRepository: users,
             sessionRepository: SQLiteUserSessionRepository(database: database),
             signInFailureRepository: SQLiteSignInFailureRepository(database: database),
+            placeRepository: SQLitePlaceRepository(database: database),
+            rideRepository: SQLiteRideRepository(database: database),
             passwordHasher: hasher,
             healthCheck: { true },
             now: { clock.now }

@@ -92,6 +92,10 @@ public final class TestBrowser {
     }
 
     /// The first element `xpath` selects on the current page.
+    public func texts(at xpath: String) throws -> [String] {
+        try currentPage().texts(at: xpath)
+    }
+
     public func first(_ xpath: String) throws -> HTMLElement? {
         try currentPage().first(xpath)
     }

@@ -46,7 +46,8 @@ struct MigrationTests {
             try future.execute("PRAGMA user_version = 99")
             future.close()
 
-            await #expect(throws: SQLiteError.schemaTooNew(fileVersion: 99, latestKnownVersion: 1)) {
+            let latest = KooberSchema.migrations.count
+            await #expect(throws: SQLiteError.schemaTooNew(fileVersion: 99, latestKnownVersion: latest)) {
                 try await SQLiteDatabase.open(path: path)
             }
         }
@@ -63,6 +64,10 @@ struct MigrationTests {
         let connection = try SQLiteConnection(path: ":memory:")
         try connection.migrate(KooberSchema.migrations)
         let rows = try connection.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
-        #expect(try rows.map { try $0.string("name") } == ["sessions", "sign_in_failures", "users"])
+        #expect(
+            try rows.map { try $0.string("name") } == [
+                "places", "ride_drafts", "rides", "sessions", "sign_in_failures", "users",
+            ]
+        )
     }
 }

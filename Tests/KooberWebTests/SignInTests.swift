@@ -6,7 +6,7 @@ import Testing
         let browser = try await KooberTestApp().browser()
         try await browser.signInAsJohnny()
         #expect(browser.path == "/ride")
-        #expect(try browser.text(at: "//h1") == "Hello, Johnny!")
+        #expect(try browser.text(at: "//h1") == "Hi, Johnny!")
         #expect(try browser.first("//header//a[normalize-space()='Profile']") != nil)
     }
 

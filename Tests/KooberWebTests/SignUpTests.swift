@@ -7,7 +7,7 @@ import Testing
         let account = TestBrowser.Account()
         try await browser.signUp(account)
         #expect(browser.path == "/ride")
-        #expect(try browser.text(at: "//h1") == "Hello, Skippy!")
+        #expect(try browser.text(at: "//h1") == "Hi, Skippy!")
 
         try await browser.clickLink("Profile")
         #expect(try browser.text(at: "//h1") == "My Profile")

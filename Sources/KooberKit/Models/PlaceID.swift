@@ -8,3 +8,11 @@ public struct PlaceID: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { String(rawValue) }
 }
+
+extension PlaceID {
+    /// The id a form sent, if it is a number at all.
+    public init?(_ text: String) {
+        guard let value = Int64(text) else { return nil }
+        self.init(value)
+    }
+}

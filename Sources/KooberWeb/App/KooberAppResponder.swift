@@ -49,7 +49,25 @@ struct KooberAppResponder: Responder {
                 try await onboarding(visitor) { try await $0.makeSignUpScreen().signUp(NewAccount(form: form)) }
             }
         case .ride:
-            return await signedIn(visitor) { $0.makeRideScreen().show() }
+            return try await pickMeUp(visitor) { try await $0.makePickMeUpScreen().show() }
+        case .dropoffPicker:
+            return try await decoded(request, request.query) { query in
+                try await pickMeUp(visitor) { try await $0.makeDropoffPickerScreen().show(query: query["q"] ?? "") }
+            }
+        case .selectDropoff:
+            return try await checkedForm(request) { form in
+                try await pickMeUp(visitor) {
+                    try await $0.makeDropoffPickerScreen().select(dropoffLocationID: form["place_id"].flatMap(PlaceID.init))
+                }
+            }
+        case .confirmRide:
+            return try await checkedForm(request) { form in
+                try await pickMeUp(visitor) { try await $0.makePickMeUpScreen().confirm(rideOptionID: form["ride_option"]) }
+            }
+        case .startNewRide:
+            return try await checkedForm(request) { _ in
+                try await pickMeUp(visitor) { try await $0.makePickMeUpScreen().startNewRide() }
+            }
         case .profile:
             return try await signedIn(visitor) { try await $0.makeProfileScreen().show() }
         case .signOut:
@@ -66,17 +84,27 @@ struct KooberAppResponder: Responder {
     /// and in neither case does anything change.
     private func checkedForm(
         _ request: Request, _ body: (URLEncodedForm) async throws -> Response
-    ) async rethrows -> Response {
+    ) async throws -> Response {
+        try await decoded(request, request.form) { form in
+            guard container.makeCSRFProtection().accepts(request, form: form) else {
+                container.logger.notice("Refused a form post without a valid token", metadata: ["request_id": "\(request.id)"])
+                return container.makeErrorPages().response(.forbidden)
+            }
+            return try await body(form)
+        }
+    }
+
+    /// Runs `body` with the decoded form or query; bad percent-escapes or invalid UTF-8 get the 400 page.
+    private func decoded(
+        _ request: Request, _ decode: () throws(FormDecodingError) -> URLEncodedForm,
+        _ body: (URLEncodedForm) async throws -> Response
+    ) async throws -> Response {
         let form: URLEncodedForm
         do {
-            form = try request.form()
+            form = try decode()
         } catch {
             container.logger.notice("Refused an undecodable form: \(error)", metadata: ["request_id": "\(request.id)"])
             return container.makeErrorPages().response(.badRequest)
-        }
-        guard container.makeCSRFProtection().accepts(request, form: form) else {
-            container.logger.notice("Refused a form post without a valid token", metadata: ["request_id": "\(request.id)"])
-            return container.makeErrorPages().response(.forbidden)
         }
         return try await body(form)
     }
@@ -87,6 +115,13 @@ struct KooberAppResponder: Responder {
     ) async rethrows -> Response {
         guard visitor.session == nil else { return .redirect(to: Route.ride.path) }
         return try await body(container.makeOnboardingContainer(csrfToken: visitor.csrfToken))
+    }
+
+    /// Pick-me-up pages: signed in, and scoped to where the rider is now.
+    private func pickMeUp(
+        _ visitor: Visitor, _ body: (KooberPickMeUpDependencyContainer) async throws -> Response
+    ) async throws -> Response {
+        try await signedIn(visitor) { try await body(try await $0.makePickMeUpContainer()) }
     }
 
     /// Signed-in pages need a session; without one the visitor goes to Welcome.

@@ -7,6 +7,9 @@ public struct KooberServices: Sendable {
     public var userRepository: any UserRepository
     public var sessionRepository: any UserSessionRepository
     public var signInFailureRepository: any SignInFailureRepository
+    public var placeRepository: any PlaceRepository
+    public var rideRepository: any RideRepository
+    public var locator: any Locator
     public var passwordHasher: any PasswordHasher
     /// Whether storage answers, for `/healthz`.
     public var healthCheck: @Sendable () async -> Bool
@@ -19,6 +22,9 @@ public struct KooberServices: Sendable {
         userRepository: any UserRepository,
         sessionRepository: any UserSessionRepository,
         signInFailureRepository: any SignInFailureRepository,
+        placeRepository: any PlaceRepository,
+        rideRepository: any RideRepository,
+        locator: any Locator = SydneyLocator(),
         passwordHasher: any PasswordHasher,
         healthCheck: @escaping @Sendable () async -> Bool,
         now: @escaping @Sendable () -> Date = Date.init,
@@ -29,6 +35,9 @@ public struct KooberServices: Sendable {
         self.userRepository = userRepository
         self.sessionRepository = sessionRepository
         self.signInFailureRepository = signInFailureRepository
+        self.placeRepository = placeRepository
+        self.rideRepository = rideRepository
+        self.locator = locator
         self.passwordHasher = passwordHasher
         self.healthCheck = healthCheck
         self.now = now

@@ -1,28 +1,38 @@
 import KooberKit
 
 /// The scope of a signed-in rider, made per request from their session.
-struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfileUseCaseFactory {
+struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfileUseCaseFactory,
+    LoadRideHistoryUseCaseFactory
+{
     let appContainer: KooberAppDependencyContainer
     let userSession: UserSession
     let csrfToken: String
 
+    private var services: KooberServices { appContainer.services }
+
     func makeProfileScreen() -> ProfileScreen {
         ProfileScreen(
             templates: appContainer.templates, csrfToken: csrfToken, loadUserProfileUseCaseFactory: self,
-            signOutUseCaseFactory: self, sessionCookie: appContainer.makeSessionCookie(),
-            csrfProtection: appContainer.makeCSRFProtection()
+            loadRideHistoryUseCaseFactory: self, signOutUseCaseFactory: self,
+            sessionCookie: appContainer.makeSessionCookie(), csrfProtection: appContainer.makeCSRFProtection()
         )
     }
 
-    func makeRideScreen() -> RideScreen {
-        RideScreen(templates: appContainer.templates, profile: userSession.profile)
+    /// The pick-me-up scope, which starts from where the rider is now.
+    func makePickMeUpContainer() async throws -> KooberPickMeUpDependencyContainer {
+        let pickupLocation = try await GetUsersCurrentLocationUseCase(locator: services.locator).run()
+        return KooberPickMeUpDependencyContainer(signedInContainer: self, pickupLocation: pickupLocation)
     }
 
     func makeSignOutUseCase() -> SignOutUseCase {
-        SignOutUseCase(tokenHash: userSession.tokenHash, sessionRepository: appContainer.services.sessionRepository)
+        SignOutUseCase(tokenHash: userSession.tokenHash, sessionRepository: services.sessionRepository)
     }
 
     func makeLoadUserProfileUseCase() -> LoadUserProfileUseCase {
-        LoadUserProfileUseCase(userID: userSession.profile.id, userRepository: appContainer.services.userRepository)
+        LoadUserProfileUseCase(userID: userSession.profile.id, userRepository: services.userRepository)
+    }
+
+    func makeLoadRideHistoryUseCase() -> LoadRideHistoryUseCase {
+        LoadRideHistoryUseCase(userID: userSession.profile.id, rideRepository: services.rideRepository)
     }
 }

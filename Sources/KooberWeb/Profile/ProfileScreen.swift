@@ -6,6 +6,7 @@ struct ProfileScreen: ProfileIxResponder {
     let templates: TemplateRenderer
     let csrfToken: String
     let loadUserProfileUseCaseFactory: any LoadUserProfileUseCaseFactory
+    let loadRideHistoryUseCaseFactory: any LoadRideHistoryUseCaseFactory
     let signOutUseCaseFactory: any SignOutUseCaseFactory
     let sessionCookie: SessionCookie
     let csrfProtection: CSRFProtection
@@ -13,7 +14,8 @@ struct ProfileScreen: ProfileIxResponder {
     func show() async throws -> Response {
         switch try await loadUserProfileUseCaseFactory.makeLoadUserProfileUseCase().run() {
         case .success(let profile):
-            return templates.response(.profile, ProfileViewState(csrfToken: csrfToken, profile: profile))
+            let rides = try await loadRideHistoryUseCaseFactory.makeLoadRideHistoryUseCase().run()
+            return templates.response(.profile, ProfileViewState(csrfToken: csrfToken, profile: profile, rides: rides))
         case .failure(let error):
             return templates.response(.error, ErrorPageViewState(error: error), status: .notFound)
         }

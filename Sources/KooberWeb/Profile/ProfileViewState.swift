@@ -1,7 +1,17 @@
+import Foundation
 import KooberKit
 
-/// My Profile: who the rider is, Sign Out and Done.
+/// My Profile: who the rider is, their rides newest first, Sign Out and Done.
 struct ProfileViewState: Sendable {
+    /// One past (or current) ride, display-ready.
+    struct RideItem: Sendable {
+        let requestedAt: String
+        let to: String
+        let rideOption: String
+        let fare: String
+        let status: String
+    }
+
     let csrfToken: String
     let name: String
     let nickname: String
@@ -9,12 +19,29 @@ struct ProfileViewState: Sendable {
     let mobileNumber: String
     let signOutAction = Route.signOut.path
     let donePath = Route.ride.path
+    let rides: [RideItem]
+    let hasNoRides: Bool
 
-    init(csrfToken: String, profile: UserProfile) {
+    init(csrfToken: String, profile: UserProfile, rides: [Ride]) {
         self.csrfToken = csrfToken
         name = profile.name
         nickname = profile.nickname
         email = profile.email
         mobileNumber = profile.mobileNumber
+        self.rides = rides.map { ride in
+            RideItem(
+                requestedAt: ride.requestedAt.formatted(Self.dateStyle), to: ride.dropoff.name,
+                rideOption: RideOption.withID(ride.rideOptionID)?.name ?? ride.rideOptionID,
+                fare: Fare.format(cents: ride.fareCents),
+                status: ride.status == .waitingForPickup ? "On its way" : "Done"
+            )
+        }
+        hasNoRides = rides.isEmpty
     }
+
+    /// Times as a rider in Sydney reads them.
+    private static let dateStyle = Date.FormatStyle(
+        date: .abbreviated, time: .shortened, locale: Locale(identifier: "en_AU"),
+        calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "Australia/Sydney") ?? .gmt
+    )
 }

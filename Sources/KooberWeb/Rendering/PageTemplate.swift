@@ -11,4 +11,5 @@ public enum PageTemplate: String, CaseIterable, Sendable {
     case signUp = "sign-up"
     case profile
     case ride
+    case dropoffPicker = "dropoff-picker"
 }

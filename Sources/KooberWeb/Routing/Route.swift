@@ -9,6 +9,10 @@ public enum Route: String, CaseIterable, Sendable {
     case signUp
     case submitSignUp
     case ride
+    case dropoffPicker
+    case selectDropoff
+    case confirmRide
+    case startNewRide
     case profile
     case signOut
     case healthCheck
@@ -21,6 +25,9 @@ public enum Route: String, CaseIterable, Sendable {
         case .signIn, .submitSignIn: "/signin"
         case .signUp, .submitSignUp: "/signup"
         case .ride: "/ride"
+        case .dropoffPicker, .selectDropoff: "/ride/dropoff"
+        case .confirmRide: "/ride/confirm"
+        case .startNewRide: "/ride/new"
         case .profile: "/profile"
         case .signOut: "/signout"
         case .healthCheck: "/healthz"
@@ -30,8 +37,8 @@ public enum Route: String, CaseIterable, Sendable {
     /// The method that reaches this route (`HEAD` reaches every `GET` route).
     public var method: HTTPMethod {
         switch self {
-        case .launch, .welcome, .signIn, .signUp, .ride, .profile, .healthCheck: .GET
-        case .submitSignIn, .submitSignUp, .signOut: .POST
+        case .launch, .welcome, .signIn, .signUp, .ride, .dropoffPicker, .profile, .healthCheck: .GET
+        case .submitSignIn, .submitSignUp, .selectDropoff, .confirmRide, .startNewRide, .signOut: .POST
         }
     }
 }

@@ -21,18 +21,24 @@ struct Repositories: Sendable {
     let users: any UserRepository
     let sessions: any UserSessionRepository
     let failures: any SignInFailureRepository
+    let places: any PlaceRepository
+    let rides: any RideRepository
 }
 
-/// Runs `body` with fresh, empty repositories of `kind`; SQLite ones live on a real temporary file.
+/// Runs `body` with fresh repositories of `kind`, empty but for the seeded places (`SydneyPlaces`); SQLite ones
+/// live on a real temporary file.
 func withRepositories(_ kind: RepositoryKind, _ body: (Repositories) async throws -> Void) async throws {
     switch kind {
     case .inMemory:
         let users = InMemoryUserRepository()
+        let places = InMemoryPlaceRepository(places: SydneyPlaces.all)
         try await body(
             Repositories(
                 users: users,
                 sessions: InMemoryUserSessionRepository(users: users),
-                failures: InMemorySignInFailureRepository()
+                failures: InMemorySignInFailureRepository(),
+                places: places,
+                rides: InMemoryRideRepository(places: places)
             )
         )
     case .sqlite:
@@ -41,7 +47,9 @@ func withRepositories(_ kind: RepositoryKind, _ body: (Repositories) async throw
                 Repositories(
                     users: SQLiteUserRepository(database: database),
                     sessions: SQLiteUserSessionRepository(database: database),
-                    failures: SQLiteSignInFailureRepository(database: database)
+                    failures: SQLiteSignInFailureRepository(database: database),
+                    places: SQLitePlaceRepository(database: database),
+                    rides: SQLiteRideRepository(database: database)
                 )
             )
         }
@@ -58,5 +66,28 @@ func newUser(email: String = "johnny@gmail.com", name: String = "Johnny Applesee
         email: email,
         mobileNumber: "510-736-8754",
         passwordHash: "$argon2id$v=19$m=65536,t=3,p=1$c2FsdA$aGFzaA"
+    )
+}
+
+/// Places of the seed, by id, for the ride tests.
+let operaHouse = PlaceID(1)
+let moma = PlaceID(4)
+let noSuchPlace = PlaceID(999)
+
+/// A ride request from Koober's pick-up point in Sydney.
+func newRideRequest(
+    userID: UserID,
+    dropoffID: PlaceID = operaHouse,
+    rideOptionID: String = RideOption.wallaroo.id,
+    fareCents: Int = 1_234,
+    at requestedAt: Date = referenceTime
+) -> NewRideRequest {
+    NewRideRequest(
+        userID: userID,
+        pickup: SydneyLocator.sydney,
+        dropoffID: dropoffID,
+        rideOptionID: rideOptionID,
+        fareCents: fareCents,
+        requestedAt: requestedAt
     )
 }

@@ -1,0 +1,57 @@
+import Foundation
+import KooberKit
+
+/// The scope of asking for a ride: it knows the pick-up location, so nothing in it can run without one.
+struct KooberPickMeUpDependencyContainer: PickMeUpUseCaseFactory, DropoffPickerUseCaseFactory {
+    let signedInContainer: KooberSignedInDependencyContainer
+    let pickupLocation: Location
+
+    private var services: KooberServices { signedInContainer.appContainer.services }
+    private var userID: UserID { signedInContainer.userSession.profile.id }
+
+    func makePickMeUpScreen() -> PickMeUpScreen {
+        PickMeUpScreen(
+            templates: signedInContainer.appContainer.templates, csrfToken: signedInContainer.csrfToken,
+            riderNickname: signedInContainer.userSession.profile.nickname, pickupLocation: pickupLocation,
+            useCaseFactory: self
+        )
+    }
+
+    func makeDropoffPickerScreen() -> DropoffPickerScreen {
+        DropoffPickerScreen(
+            templates: signedInContainer.appContainer.templates, csrfToken: signedInContainer.csrfToken,
+            pickupLocation: pickupLocation, useCaseFactory: self
+        )
+    }
+
+    func makeLoadRideStateUseCase() -> LoadRideStateUseCase {
+        LoadRideStateUseCase(userID: userID, rideRepository: services.rideRepository)
+    }
+
+    func makeLoadRideOptionsUseCase(dropoff: NamedLocation) -> LoadRideOptionsUseCase {
+        LoadRideOptionsUseCase(pickupLocation: pickupLocation, dropoff: dropoff)
+    }
+
+    func makeRequestRideUseCase(rideOptionID: String?) -> RequestRideUseCase {
+        RequestRideUseCase(
+            userID: userID, rideOptionID: rideOptionID, pickupLocation: pickupLocation, now: services.now(),
+            rideRepository: services.rideRepository
+        )
+    }
+
+    func makeStartNewRideRequestUseCase() -> StartNewRideRequestUseCase {
+        StartNewRideRequestUseCase(userID: userID, rideRepository: services.rideRepository)
+    }
+
+    func makeSearchDropoffLocationsUseCase(query: String) -> SearchDropoffLocationsUseCase {
+        SearchDropoffLocationsUseCase(
+            query: query, pickupLocation: pickupLocation, placeRepository: services.placeRepository
+        )
+    }
+
+    func makeSelectDropoffLocationUseCase(placeID: PlaceID) -> SelectDropoffLocationUseCase {
+        SelectDropoffLocationUseCase(
+            userID: userID, placeID: placeID, now: services.now(), rideRepository: services.rideRepository
+        )
+    }
+}

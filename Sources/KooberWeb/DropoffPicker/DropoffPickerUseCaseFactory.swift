@@ -1,0 +1,6 @@
+import KooberKit
+
+protocol DropoffPickerUseCaseFactory {
+    func makeSearchDropoffLocationsUseCase(query: String) -> SearchDropoffLocationsUseCase
+    func makeSelectDropoffLocationUseCase(placeID: PlaceID) -> SelectDropoffLocationUseCase
+}

@@ -1,0 +1,5 @@
+import KooberKit
+
+protocol LoadRideHistoryUseCaseFactory {
+    func makeLoadRideHistoryUseCase() -> LoadRideHistoryUseCase
+}

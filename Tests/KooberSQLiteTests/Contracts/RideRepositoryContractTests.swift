@@ -1,0 +1,231 @@
+import Foundation
+import KooberKit
+import Testing
+
+/// What every `RideRepository` promises, checked on each implementation.
+struct RideRepositoryContractTests {
+    @Test(arguments: RepositoryKind.allCases)
+    func aNewRiderHasNoDropoffNoRideInProgressAndNoRides(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let rider = try await repositories.users.create(newUser())
+            #expect(try await repositories.rides.chosenDropoff(userID: rider.id) == nil)
+            #expect(try await repositories.rides.rideInProgress(userID: rider.id) == nil)
+            #expect(try await repositories.rides.rides(userID: rider.id).isEmpty)
+        }
+    }
+
+    @Test(arguments: RepositoryKind.allCases)
+    func theChosenDropoffIsRememberedAndChoosingAgainChangesIt(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let rider = try await repositories.users.create(newUser())
+            try await repositories.rides.chooseDropoff(userID: rider.id, placeID: operaHouse, at: referenceTime)
+            #expect(try await repositories.rides.chosenDropoff(userID: rider.id)?.name == "Opera House")
+
+            try await repositories.rides.chooseDropoff(userID: rider.id, placeID: moma, at: referenceTime + 60)
+            let dropoff = try await repositories.rides.chosenDropoff(userID: rider.id)
+            #expect(dropoff == (try await repositories.places.place(id: moma)))
+        }
+    }
+
+    @Test(arguments: RepositoryKind.allCases)
+    func startingANewRideClearsTheChosenDropoff(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let rider = try await repositories.users.create(newUser())
+            try await repositories.rides.chooseDropoff(userID: rider.id, placeID: operaHouse, at: referenceTime)
+            try await repositories.rides.startNewRide(userID: rider.id)
+
+            #expect(try await repositories.rides.chosenDropoff(userID: rider.id) == nil)
+            #expect(try await repositories.rides.rides(userID: rider.id).isEmpty)
+        }
+    }
+
+    @Test(arguments: RepositoryKind.allCases)
+    func choosingAnUnknownPlaceIsRefusedAndKeepsTheEarlierChoice(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let rider = try await repositories.users.create(newUser())
+            await #expect(throws: RideRepositoryError.unknownPlace) {
+                try await repositories.rides.chooseDropoff(userID: rider.id, placeID: noSuchPlace, at: referenceTime)
+            }
+            #expect(try await repositories.rides.chosenDropoff(userID: rider.id) == nil)
+
+            try await repositories.rides.chooseDropoff(userID: rider.id, placeID: moma, at: referenceTime)
+            await #expect(throws: RideRepositoryError.unknownPlace) {
+                try await repositories.rides.chooseDropoff(userID: rider.id, placeID: noSuchPlace, at: referenceTime)
+            }
+            #expect(try await repositories.rides.chosenDropoff(userID: rider.id)?.id == moma)
+        }
+    }
+
+    @Test(arguments: RepositoryKind.allCases)
+    func requestingARideStoresAndReturnsItAndClearsTheDropoff(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let rider = try await repositories.users.create(newUser())
+            try await repositories.rides.chooseDropoff(userID: rider.id, placeID: moma, at: referenceTime)
+
+            let ride = try await repositories.rides.requestRide(
+                newRideRequest(userID: rider.id, dropoffID: moma, rideOptionID: "kangaroo", fareCents: 987)
+            )
+            #expect(ride.userID == rider.id)
+            #expect(ride.pickup == SydneyLocator.sydney)
+            #expect(ride.dropoff == (try await repositories.places.place(id: moma)))
+            #expect(ride.dropoff.name == "MOMA")
+            #expect(ride.rideOptionID == "kangaroo")
+            #expect(ride.fareCents == 987)
+            #expect(ride.requestedAt == referenceTime)
+            #expect(ride.status == .waitingForPickup)
+
+            #expect(try await repositories.rides.rideInProgress(userID: rider.id) == ride)
+            #expect(try await repositories.rides.rides(userID: rider.id) == [ride])
+            #expect(try await repositories.rides.chosenDropoff(userID: rider.id) == nil)
+        }
+    }
+
+    @Test(arguments: RepositoryKind.allCases)
+    func theRequestTimeIsKeptToTheWholeSecond(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let rider = try await repositories.users.create(newUser())
+            let request = newRideRequest(userID: rider.id, at: referenceTime + 0.75)
+            let ride = try await repositories.rides.requestRide(request)
+            #expect(ride.requestedAt == referenceTime)
+            #expect(try await repositories.rides.rideInProgress(userID: rider.id)?.requestedAt == referenceTime)
+        }
+    }
+
+    @Test(arguments: RepositoryKind.allCases)
+    func aSecondRequestWhileARideWaitsIsRefusedAndChangesNothing(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let rider = try await repositories.users.create(newUser())
+            let first = try await repositories.rides.requestRide(newRideRequest(userID: rider.id))
+            try await repositories.rides.chooseDropoff(userID: rider.id, placeID: moma, at: referenceTime + 30)
+
+            let second = newRideRequest(userID: rider.id, dropoffID: moma, at: referenceTime + 60)
+            await #expect(throws: RideRepositoryError.rideAlreadyInProgress) {
+                try await repositories.rides.requestRide(second)
+            }
+            #expect(try await repositories.rides.rides(userID: rider.id) == [first])
+            #expect(try await repositories.rides.rideInProgress(userID: rider.id) == first)
+            // The refused request cleared nothing either.
+            #expect(try await repositories.rides.chosenDropoff(userID: rider.id)?.id == moma)
+        }
+    }
+
+    @Test(arguments: RepositoryKind.allCases)
+    func concurrentRequestsForOneRiderStoreExactlyOneRide(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let rider = try await repositories.users.create(newUser())
+            let outcome = try await requestAtOnce(10, userID: rider.id, through: [repositories.rides])
+            #expect(outcome.stored.count == 1)
+            #expect(outcome.refused == 9)
+            #expect(try await repositories.rides.rides(userID: rider.id) == outcome.stored)
+        }
+    }
+
+    @Test(arguments: RepositoryKind.allCases)
+    func requestingARideToAnUnknownPlaceIsRefusedAndChangesNothing(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let rider = try await repositories.users.create(newUser())
+            try await repositories.rides.chooseDropoff(userID: rider.id, placeID: operaHouse, at: referenceTime)
+
+            await #expect(throws: RideRepositoryError.unknownPlace) {
+                try await repositories.rides.requestRide(newRideRequest(userID: rider.id, dropoffID: noSuchPlace))
+            }
+            #expect(try await repositories.rides.rides(userID: rider.id).isEmpty)
+            #expect(try await repositories.rides.chosenDropoff(userID: rider.id)?.id == operaHouse)
+        }
+    }
+
+    /// Ride options and fares no form of Koober's can send (the storage's last line of defence).
+    private static let forgeries: [(rideOptionID: String, fareCents: Int)] = [
+        ("limousine", 1_234), ("", 1_234), ("Wallaroo", 1_234), ("wallaroo", -1),
+    ]
+
+    @Test(arguments: RepositoryKind.allCases, forgeries)
+    func aForgedRideOptionOrANegativeFareIsRefusedAndStoresNothing(
+        kind: RepositoryKind,
+        forgery: (rideOptionID: String, fareCents: Int)
+    ) async throws {
+        try await withRepositories(kind) { repositories in
+            let rider = try await repositories.users.create(newUser())
+            let request = newRideRequest(
+                userID: rider.id,
+                rideOptionID: forgery.rideOptionID,
+                fareCents: forgery.fareCents
+            )
+            await #expect(throws: (any Error).self) {
+                try await repositories.rides.requestRide(request)
+            }
+            #expect(try await repositories.rides.rides(userID: rider.id).isEmpty)
+        }
+    }
+
+    @Test(arguments: RepositoryKind.allCases)
+    func afterStartingANewRideTheOldOneIsFinishedAndAnotherCanBeRequested(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let rider = try await repositories.users.create(newUser())
+            let first = try await repositories.rides.requestRide(newRideRequest(userID: rider.id))
+            try await repositories.rides.startNewRide(userID: rider.id)
+            #expect(try await repositories.rides.rideInProgress(userID: rider.id) == nil)
+
+            let second = try await repositories.rides.requestRide(
+                newRideRequest(userID: rider.id, dropoffID: moma, at: referenceTime + 3_600)
+            )
+            #expect(second.id != first.id)
+            #expect(try await repositories.rides.rideInProgress(userID: rider.id) == second)
+            let rides = try await repositories.rides.rides(userID: rider.id)
+            #expect(rides.map(\.id) == [second.id, first.id])
+            #expect(rides.map(\.status) == [.waitingForPickup, .finished])
+        }
+    }
+
+    @Test(arguments: RepositoryKind.allCases)
+    func startingANewRideWithNothingInProgressChangesNoRide(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let rider = try await repositories.users.create(newUser())
+            _ = try await repositories.rides.requestRide(newRideRequest(userID: rider.id))
+            try await repositories.rides.startNewRide(userID: rider.id)
+            let finished = try await repositories.rides.rides(userID: rider.id)
+
+            try await repositories.rides.startNewRide(userID: rider.id)
+            #expect(try await repositories.rides.rides(userID: rider.id) == finished)
+            #expect(finished.map(\.status) == [.finished])
+        }
+    }
+
+    @Test(arguments: RepositoryKind.allCases)
+    func ridesAreListedNewestFirstAndRidesOfTheSameSecondLatestStoredFirst(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let rider = try await repositories.users.create(newUser())
+            // Requested out of time order, and two in the same second.
+            var stored: [Ride] = []
+            for offset in [60.0, 0, 120, 120] {
+                let request = newRideRequest(userID: rider.id, at: referenceTime + offset)
+                stored.append(try await repositories.rides.requestRide(request))
+                try await repositories.rides.startNewRide(userID: rider.id)
+            }
+            let listed = try await repositories.rides.rides(userID: rider.id)
+            #expect(listed.map(\.id) == [stored[3].id, stored[2].id, stored[0].id, stored[1].id])
+        }
+    }
+
+    @Test(arguments: RepositoryKind.allCases)
+    func twoRidersRidesAndDropoffsNeverMix(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let johnny = try await repositories.users.create(newUser(email: "johnny@gmail.com"))
+            let skippy = try await repositories.users.create(newUser(email: "skippy@koober.com", name: "Skippy"))
+            let johnnysRide = try await repositories.rides.requestRide(newRideRequest(userID: johnny.id))
+            // Skippy may request while Johnny's ride waits: the one-ride rule is per rider.
+            let skippysRide = try await repositories.rides.requestRide(
+                newRideRequest(userID: skippy.id, dropoffID: moma)
+            )
+            try await repositories.rides.chooseDropoff(userID: johnny.id, placeID: moma, at: referenceTime)
+
+            #expect(try await repositories.rides.rides(userID: johnny.id) == [johnnysRide])
+            #expect(try await repositories.rides.rides(userID: skippy.id) == [skippysRide])
+            #expect(try await repositories.rides.chosenDropoff(userID: skippy.id) == nil)
+
+            try await repositories.rides.startNewRide(userID: johnny.id)
+            #expect(try await repositories.rides.rideInProgress(userID: johnny.id) == nil)
+            #expect(try await repositories.rides.rideInProgress(userID: skippy.id) == skippysRide)
+        }
+    }
+}
