@@ -13,12 +13,6 @@ struct SydneyPlacesTests {
         // Swift compares strings by canonical equivalence; the bytes must match too (é precomposed, as in the file).
         #expect(SydneyPlaces.all.map { Array($0.name.utf8) } == rows.map { Array($0.name.utf8) })
     }
-
-    @Test(.enabled(if: SydneyPlacesCSV.sharedFile != nil, "the shared data folder is beside this checkout"))
-    func theTestsCopyOfTheCSVIsTheSharedFileByteForByte() throws {
-        let file = try #require(SydneyPlacesCSV.sharedFile)
-        #expect(Array(SydneyPlacesCSV.text.utf8) == Array(try Data(contentsOf: file)))
-    }
 }
 
 extension SydneyPlacesCSV.Row {

@@ -62,15 +62,4 @@ enum SydneyPlacesCSV {
     struct MalformedLine: Error {
         let line: String
     }
-
-    /// The shared folder's file, if this checkout sits beside it (`../shared/data/` of the repository).
-    static let sharedFile: URL? = {
-        let repository = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // Support
-            .deletingLastPathComponent()  // KooberSQLiteTests
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // the repository
-        let file = repository.deletingLastPathComponent().appendingPathComponent("shared/data/sydney-places.csv")
-        return FileManager.default.fileExists(atPath: file.path) ? file : nil
-    }()
 }

@@ -86,8 +86,14 @@ extension Ride {
     /// This ride with another status.
     fileprivate func with(status: Status) -> Ride {
         Ride(
-            id: id, userID: userID, pickup: pickup, dropoff: dropoff, rideOptionID: rideOptionID,
-            fareCents: fareCents, requestedAt: requestedAt, status: status
+            id: id,
+            userID: userID,
+            pickup: pickup,
+            dropoff: dropoff,
+            rideOptionID: rideOptionID,
+            fareCents: fareCents,
+            requestedAt: requestedAt,
+            status: status
         )
     }
 }
