@@ -58,6 +58,9 @@ let package = Package(
                 "KooberWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
@@ -91,7 +94,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "KooberTestSupport"]),
         .testTarget(name: "KooberWebTests", dependencies: ["KooberWeb", "KooberKit", "KooberSQLite", "KooberTestSupport"]),
         .testTarget(name: "KooberTestSupportTests", dependencies: ["KooberTestSupport"]),
-        .testTarget(name: "KooberServerTests", dependencies: ["KooberServer", "KooberTestSupport"]),
+        .testTarget(name: "KooberServerTests", dependencies: ["KooberServer", "HTTPServer", "KooberTestSupport"]),
         .testTarget(name: "KooberSQLiteTests", dependencies: ["KooberSQLite", "KooberKit"]),
         .testTarget(name: "KooberKitTests", dependencies: ["KooberKit"]),
         .testTarget(name: "KooberArgon2Tests", dependencies: ["KooberArgon2", "KooberKit"]),

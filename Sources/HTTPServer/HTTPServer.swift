@@ -86,7 +86,9 @@ public final class HTTPServer: Service, Sendable {
                     try channel.pipeline.syncOperations.addHandler(quiesce.makeServerChannelHandler(channel: channel))
                 }
             }
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            // TCP level: at the socket level the same number is SO_DEBUG, which needs CAP_NET_ADMIN, so every
+            // accepted connection was closed when koober ran unprivileged (as in its container image).
+            .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
             .childChannelOption(.allowRemoteHalfClosure, value: false)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {

@@ -6,11 +6,20 @@ import ServiceLifecycle
 
 /// `koober`: serves Koober for the web. Every flag can also be set in the environment (`KOOBER_PORT`, …);
 /// a flag wins over the environment.
+///
+/// Serving is what `koober` does without a subcommand, so `koober --port 8080` stays as it always was;
+/// `koober healthcheck` (`Healthcheck`) is the one subcommand.
 @main
 struct KooberCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "koober",
-        abstract: "Koober for the web: rides by kangaroo, served as HTML."
+        abstract: "Koober for the web: rides by kangaroo, served as HTML.",
+        usage: """
+            koober [--hostname <hostname>] [--port <port>] [--database <database>] [--templates <templates>]
+                   [--public <public>] [--secure-cookies]
+            koober healthcheck [--url <url>] [--timeout <timeout>]
+            """,
+        subcommands: [Healthcheck.self]
     )
 
     @Option(help: "The address to listen on. (env: KOOBER_HOSTNAME; default: 127.0.0.1)")

@@ -70,7 +70,7 @@ public struct TCPTransport: HTTPTransport {
     private func connect(timeout: TimeAmount) async throws -> NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart> {
         try await ClientBootstrap(group: group)
             .connectTimeout(timeout)
-            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .channelOption(.tcpOption(.tcp_nodelay), value: 1)
             .connect(host: host, port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHTTPClientHandlers()

@@ -22,7 +22,9 @@ public struct RequestRideUseCase: Sendable {
     public func run() async throws -> Result<Ride, RequestRideError> {
         if try await rideRepository.rideInProgress(userID: userID) != nil { return .failure(.rideAlreadyRequested) }
         guard let dropoff = try await rideRepository.chosenDropoff(userID: userID) else {
-            return .failure(.noDropoffChosen)
+            // Another tab's Confirm may have stored its ride (and cleared the draft) since the check above.
+            let requestedMeanwhile = try await rideRepository.rideInProgress(userID: userID) != nil
+            return .failure(requestedMeanwhile ? .rideAlreadyRequested : .noDropoffChosen)
         }
         guard let rideOptionID, !rideOptionID.isEmpty else { return .failure(.noRideOptionChosen) }
         guard let option = RideOption.withID(rideOptionID) else { return .failure(.unknownRideOption) }

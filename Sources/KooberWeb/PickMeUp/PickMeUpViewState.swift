@@ -21,7 +21,7 @@ struct PickMeUpViewState: Sendable {
         self.csrfToken = csrfToken
         greeting = "Hi, \(riderNickname)!"
         self.error = error
-        let pickupPin = MapPin(name: "Pick-up", latitude: pickupLocation.latitude, longitude: pickupLocation.longitude)
+        let pickupPin = MapPin(name: "Your location", latitude: pickupLocation.latitude, longitude: pickupLocation.longitude)
         switch state {
         case .choosingDropoff:
             mapSVG = RouteMap(pickup: pickupPin, dropoff: nil).svg

@@ -1,0 +1,128 @@
+import Foundation
+import KooberKit
+import Testing
+
+struct SelectDropoffLocationUseCaseTests {
+    @Test func choosingAKnownPlaceMakesItTheRidersDropoff() async throws {
+        let world = RideWorld()
+
+        let result = try await world.selectDropoff(TestPlaces.operaHouse.id)
+
+        #expect(throws: Never.self) { try result.get() }
+        #expect(try await world.rides.chosenDropoff(userID: RideWorld.johnny) == TestPlaces.operaHouse)
+        #expect(try await world.state() == .choosingRideOption(dropoff: TestPlaces.operaHouse))
+    }
+
+    @Test func choosingAgainChangesTheDropoff() async throws {
+        let world = RideWorld()
+        try await world.selectDropoff(TestPlaces.operaHouse.id).get()
+
+        try await world.selectDropoff(TestPlaces.manlyBeach.id, at: referenceTime + minutes(1)).get()
+
+        #expect(try await world.state() == .choosingRideOption(dropoff: TestPlaces.manlyBeach))
+    }
+
+    @Test func anUnknownPlaceIsRefusedAndChangesNothing() async throws {
+        let world = RideWorld()
+
+        #expect(try await world.selectDropoff(TestPlaces.unknownID).failure == .unknownPlace)
+        #expect(try await world.state() == .choosingDropoff)
+
+        try await world.selectDropoff(TestPlaces.moma.id).get()
+        #expect(try await world.selectDropoff(TestPlaces.unknownID).failure == .unknownPlace)
+        #expect(try await world.state() == .choosingRideOption(dropoff: TestPlaces.moma))
+    }
+
+    @Test func whileARideIsWaitingTheDropoffCannotBeChosenAndNothingChanges() async throws {
+        let world = RideWorld()
+        let ride = try await world.requestRideTo(TestPlaces.operaHouse)
+
+        #expect(try await world.selectDropoff(TestPlaces.manlyBeach.id).failure == .rideInProgress)
+
+        #expect(try await world.rides.chosenDropoff(userID: RideWorld.johnny) == nil)
+        #expect(try await world.state() == .waitingForPickup(ride))
+        #expect(try await world.history() == [ride])
+    }
+
+    @Test func aRideInProgressIsReportedBeforeAnUnknownPlace() async throws {
+        let world = RideWorld()
+        try await world.requestRideTo(TestPlaces.operaHouse)
+
+        #expect(try await world.selectDropoff(TestPlaces.unknownID).failure == .rideInProgress)
+    }
+
+    @Test func errorsReadAsKooberErrorMessages() {
+        #expect(SelectDropoffLocationError.unknownPlace.errorMessage.title == "Unknown Place")
+        #expect(SelectDropoffLocationError.rideInProgress.errorMessage.title == "Ride On Its Way")
+    }
+}
+
+struct LoadRideStateUseCaseTests {
+    @Test func aRiderWithNothingChosenIsAtStepOneChoosingADropoff() async throws {
+        #expect(try await RideWorld().state() == .choosingDropoff)
+    }
+
+    @Test func aRiderWhoChoseADropoffIsAtStepTwoChoosingARideOption() async throws {
+        let world = RideWorld()
+        try await world.selectDropoff(TestPlaces.sydneyAirport.id).get()
+
+        #expect(try await world.state() == .choosingRideOption(dropoff: TestPlaces.sydneyAirport))
+    }
+
+    @Test func aRiderWhoConfirmedIsAtStepThreeWaitingForPickupWithTheirRide() async throws {
+        let world = RideWorld()
+        let ride = try await world.requestRideTo(TestPlaces.sydneyAirport, option: "kangaroo")
+
+        let state = try await world.state()
+
+        #expect(state == .waitingForPickup(ride))
+        guard case .waitingForPickup(let shown) = state else { return }
+        #expect(shown.dropoff == TestPlaces.sydneyAirport)
+        #expect(shown.rideOptionID == "kangaroo")
+        #expect(shown.status == .waitingForPickup)
+    }
+
+    @Test func theStepComesFromStorageSoEveryTabSeesTheSameOne() async throws {
+        let world = RideWorld()
+        try await world.selectDropoff(TestPlaces.moma.id).get()
+
+        // A second "tab": a new use case over the same storage.
+        let otherTab = try await LoadRideStateUseCase(userID: RideWorld.johnny, rideRepository: world.rides).run()
+
+        #expect(otherTab == .choosingRideOption(dropoff: TestPlaces.moma))
+    }
+}
+
+struct LoadRideOptionsUseCaseTests {
+    @Test func listsWallabeeWallarooAndKangarooInThatOrder() {
+        let quotes = LoadRideOptionsUseCase(pickupLocation: sydneyPickup, dropoff: TestPlaces.operaHouse).run()
+
+        #expect(quotes.map(\.option) == [.wallabee, .wallaroo, .kangaroo])
+    }
+
+    @Test func eachOptionIsQuotedForTheTripToTheOperaHouse() {
+        // 0.7724277538 km (python3 haversine): 250 + 92.69, 350 + 123.59, 500 + 185.38 cents.
+        let quotes = LoadRideOptionsUseCase(pickupLocation: sydneyPickup, dropoff: TestPlaces.operaHouse).run()
+
+        #expect(quotes == [
+            RideQuote(option: .wallabee, fareCents: 343),
+            RideQuote(option: .wallaroo, fareCents: 474),
+            RideQuote(option: .kangaroo, fareCents: 685),
+        ])
+    }
+
+    @Test func eachOptionIsQuotedForTheTripToTheAirport() {
+        // 8.9671005552 km: 250 + 1076.05, 350 + 1434.74, 500 + 2152.10 cents.
+        let quotes = LoadRideOptionsUseCase(pickupLocation: sydneyPickup, dropoff: TestPlaces.sydneyAirport).run()
+
+        #expect(quotes.map(\.fareCents) == [1326, 1785, 2652])
+    }
+
+    @Test func theQuoteDependsOnWhereThePickUpIs() {
+        let fromTheAirport = LoadRideOptionsUseCase(
+            pickupLocation: TestPlaces.sydneyAirport.location, dropoff: TestPlaces.sydneyAirport
+        ).run()
+
+        #expect(fromTheAirport.map(\.fareCents) == [250, 350, 500])
+    }
+}

@@ -1,0 +1,121 @@
+import ArgumentParser
+import HTTPServer
+import KooberTestSupport
+import Testing
+
+@testable import KooberServer
+
+/// `koober healthcheck`, against real servers on ephemeral ports: exit 0 on 200 `ok`, 1 on anything else.
+@Suite struct HealthcheckCommandTests {
+    /// Answers `/healthz` the way Koober does when its database answers (`ok`) or not (503); `/slow` late.
+    let responder = ClosureResponder { request in
+        switch request.path {
+        case "/healthz": return .text("ok")
+        case "/sick": return .text("unavailable", status: .serviceUnavailable)
+        case "/wrong-body": return .text("not quite")
+        case "/slow":
+            try? await Task.sleep(for: .seconds(3))
+            return .text("ok")
+        default: return .text("not found", status: .notFound)
+        }
+    }
+
+    /// Runs `koober healthcheck` with `arguments` as the executable does and returns its exit code.
+    private func exitCode(_ arguments: [String]) async throws -> Int32 {
+        var command = try #require(try KooberCommand.parseAsRoot(["healthcheck"] + arguments) as? Healthcheck)
+        do {
+            try await command.run()
+            return 0
+        } catch let exit as ExitCode {
+            return exit.rawValue
+        }
+    }
+
+    @Test func aHealthyServerExitsZero() async throws {
+        let code = try await TestServer.withRunning(responder) { port in
+            try await exitCode(["--url", "http://127.0.0.1:\(port)/healthz"])
+        }
+        #expect(code == 0)
+    }
+
+    @Test func a503ExitsOne() async throws {
+        let (code, result) = try await TestServer.withRunning(responder) { port in
+            let code = try await exitCode(["--url", "http://127.0.0.1:\(port)/sick"])
+            let target = HealthcheckTarget(host: "127.0.0.1", port: port, path: "/sick")
+            return (code, await HealthcheckClient.check(target, timeout: .seconds(3)))
+        }
+        #expect(code == 1)
+        #expect(!result.isHealthy)
+        #expect(result.message.contains("answered 503"))
+    }
+
+    @Test func a200WithAnotherBodyExitsOne() async throws {
+        let code = try await TestServer.withRunning(responder) { port in
+            try await exitCode(["--url", "http://127.0.0.1:\(port)/wrong-body"])
+        }
+        #expect(code == 1)
+    }
+
+    @Test func nothingListeningExitsOne() async throws {
+        // A port a server just used and released: nothing listens there any more.
+        let port = try await TestServer.withRunning(responder) { $0 }
+        #expect(try await exitCode(["--url", "http://127.0.0.1:\(port)/healthz"]) == 1)
+        let result = await HealthcheckClient.check(
+            HealthcheckTarget(host: "127.0.0.1", port: port, path: "/healthz"),
+            timeout: .seconds(3)
+        )
+        #expect(result.message.contains("cannot connect"))
+    }
+
+    @Test func aServerTooSlowToAnswerExitsOneAtTheTimeout() async throws {
+        let (code, elapsed) = try await TestServer.withRunning(responder) { port in
+            let start = ContinuousClock.now
+            let code = try await exitCode(["--url", "http://127.0.0.1:\(port)/slow", "--timeout", "0.3"])
+            return (code, ContinuousClock.now - start)
+        }
+        #expect(code == 1)
+        #expect(elapsed < .seconds(2))
+    }
+
+    @Test func anUnusableURLExitsOne() async throws {
+        #expect(try await exitCode(["--url", "https://127.0.0.1/healthz"]) == 1)
+        #expect(try await exitCode(["--url", "http://127.0.0.1:99999/healthz"]) == 1)
+    }
+
+    @Test func servingStaysTheDefaultAndHealthcheckIsASubcommand() throws {
+        #expect(try KooberCommand.parseAsRoot([]) is KooberCommand)
+        #expect(try KooberCommand.parseAsRoot(["--port", "8080", "--hostname", "0.0.0.0"]) is KooberCommand)
+        #expect(try KooberCommand.parseAsRoot(["healthcheck"]) is Healthcheck)
+        #expect(throws: (any Error).self) { try KooberCommand.parseAsRoot(["healthcheck", "--colour", "teal"]) }
+        #expect(throws: (any Error).self) { try KooberCommand.parseAsRoot(["healthcheck", "--timeout", "nan"]) }
+        #expect(throws: (any Error).self) { try KooberCommand.parseAsRoot(["healthcheck", "--timeout", "0"]) }
+    }
+
+    @Test func theDefaultURLFollowsKooberPortAndHostname() throws {
+        func url(_ environment: [String: String]) throws -> String {
+            try Healthcheck.defaultURL(environment: Environment { environment[$0] })
+        }
+        #expect(try url([:]) == "http://127.0.0.1:8080/healthz")
+        #expect(try url(["KOOBER_PORT": "9090"]) == "http://127.0.0.1:9090/healthz")
+        #expect(try url(["KOOBER_HOSTNAME": "0.0.0.0", "KOOBER_PORT": "8080"]) == "http://127.0.0.1:8080/healthz")
+        #expect(try url(["KOOBER_HOSTNAME": "::"]) == "http://[::1]:8080/healthz")
+        #expect(try url(["KOOBER_HOSTNAME": "10.0.0.5"]) == "http://10.0.0.5:8080/healthz")
+        #expect(throws: ValidationError.self) { try url(["KOOBER_PORT": "eighty"]) }
+    }
+
+    @Test func urlsAreTakenApart() throws {
+        #expect(
+            try HealthcheckTarget("http://127.0.0.1:8080/healthz")
+                == .init(host: "127.0.0.1", port: 8080, path: "/healthz")
+        )
+        #expect(try HealthcheckTarget("http://localhost") == .init(host: "localhost", port: 80, path: "/"))
+        #expect(
+            try HealthcheckTarget("http://[::1]:9000/healthz?x=1")
+                == .init(host: "::1", port: 9000, path: "/healthz?x=1")
+        )
+        #expect(try HealthcheckTarget("http://[::1]:9000/healthz").hostHeader == "[::1]:9000")
+        #expect(throws: HealthcheckURLError.self) { try HealthcheckTarget("127.0.0.1:8080/healthz") }
+        #expect(throws: HealthcheckURLError.self) { try HealthcheckTarget("http://:8080/healthz") }
+        #expect(throws: HealthcheckURLError.self) { try HealthcheckTarget("http://[::1/healthz") }
+    }
+}
