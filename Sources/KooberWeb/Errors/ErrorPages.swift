@@ -10,10 +10,9 @@ public struct ErrorPages: Sendable {
         self.templates = templates
     }
 
-    /// The page for `status`.
-    public func response(_ status: HTTPResponseStatus) -> Response {
-        let message = Self.message(for: status)
-        return templates.response(.error, ErrorPageViewState(error: message), status: status)
+    /// The page for `status`, with its usual message unless the page has a more precise one.
+    public func response(_ status: HTTPResponseStatus, message: ErrorMessage? = nil) -> Response {
+        templates.response(.error, ErrorPageViewState(error: message ?? Self.message(for: status)), status: status)
     }
 
     /// What a user is told for each error status (SPEC.md, Errors).

@@ -17,7 +17,7 @@ struct ProfileScreen: ProfileIxResponder {
             let rides = try await loadRideHistoryUseCaseFactory.makeLoadRideHistoryUseCase().run()
             return templates.response(.profile, ProfileViewState(csrfToken: csrfToken, profile: profile, rides: rides))
         case .failure(let error):
-            return templates.response(.error, ErrorPageViewState(error: error), status: .notFound)
+            return ErrorPages(templates: templates).response(.notFound, message: error)
         }
     }
 
