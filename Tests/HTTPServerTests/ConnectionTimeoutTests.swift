@@ -50,7 +50,8 @@ struct ConnectionTimeoutTests {
     }
 
     @Test func aStalledSecondRequestHeadIsDisconnectedAtTheHeadTimeout() async throws {
-        let configuration = timeouts(head: .milliseconds(300), idle: .seconds(30))
+        // Long enough that the first request beats the head timer even on a machine busy with the whole suite.
+        let configuration = timeouts(head: .seconds(1), idle: .seconds(30))
         try await withServer(configuration, responder: responder) { server in
             let (first, closed, elapsed) = try await server.steps { socket in
                 try socket.send(RawRequest.get("/first"))
@@ -62,7 +63,7 @@ struct ConnectionTimeoutTests {
             }
             #expect(first == "/first")
             #expect(closed)
-            #expect(elapsed >= .milliseconds(280) && elapsed < .seconds(3))
+            #expect(elapsed >= .milliseconds(980) && elapsed < .seconds(4))
         }
     }
 
@@ -138,12 +139,13 @@ struct ConnectionTimeoutTests {
     }
 
     @Test func aSlowlySentBodyIsNotCutOffByTheHeadTimeout() async throws {
-        let configuration = timeouts(head: .milliseconds(300), idle: .seconds(30))
+        // The head must beat the head timer even on a busy machine; the body then takes longer than it.
+        let configuration = timeouts(head: .seconds(1), idle: .seconds(30))
         try await withServer(configuration, responder: responder) { server in
             let body = try await server.steps { socket in
                 try socket.send(RawRequest.make("POST", "/form", headers: ["Content-Length: 6"]))
                 for piece in ["a=", "12", "34"] {
-                    socket.pause(.milliseconds(200))
+                    socket.pause(.milliseconds(450))
                     try socket.send(piece)
                 }
                 return try socket.readResponse().bodyText

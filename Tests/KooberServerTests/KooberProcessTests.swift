@@ -27,8 +27,9 @@ import Testing
         var log = ""
         while let line = String(data: output.fileHandleForReading.availableData, encoding: .utf8), !line.isEmpty {
             log += line
-            if let range = log.range(of: #"serving on http://127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
-                return Int(log[range].split(separator: ":").last!)!
+            // Up to the end of the line: a read may stop in the middle of the port number.
+            if let range = log.range(of: #"serving on http://127\.0\.0\.1:\d+\n"#, options: .regularExpression) {
+                return Int(log[range].dropLast().split(separator: ":").last!)!
             }
         }
         Issue.record("koober exited before serving: \(log)")
