@@ -2,13 +2,20 @@ import NIOHTTP1
 
 /// Serves `StaticFiles` for `GET` and `HEAD`, with validators and conditional requests; everything else
 /// goes on to the next responder.
+///
+/// Caching: a URL that carries the files' current version (`?v=<StaticFiles.version>`, as pages write it) names
+/// those exact bytes for good, so browsers keep it for a year without asking again. Any other URL (no version, or
+/// an old page's) is revalidated on every use through its ETag, so nobody is ever served stale CSS after a deploy.
 public struct StaticFileMiddleware: Middleware {
-    private let files: StaticFiles
-    private let cacheControl: String
+    public static let versionedCacheControl = "public, max-age=31536000, immutable"
+    public static let unversionedCacheControl = "no-cache"
 
-    public init(files: StaticFiles, cacheControl: String = "public, max-age=3600") {
+    private let files: StaticFiles
+    private let versionedQuery: String
+
+    public init(files: StaticFiles) {
         self.files = files
-        self.cacheControl = cacheControl
+        self.versionedQuery = "v=\(files.version)"
     }
 
     public func respond(to request: Request, next: any Responder) async -> Response {
@@ -18,7 +25,8 @@ public struct StaticFileMiddleware: Middleware {
         var headers: HTTPHeaders = [
             "ETag": file.etag,
             "Last-Modified": HTTPDate.format(secondsSince1970: file.lastModified),
-            "Cache-Control": cacheControl,
+            "Cache-Control": request.queryString == versionedQuery
+                ? Self.versionedCacheControl : Self.unversionedCacheControl,
         ]
         if isNotModified(file, request: request) {
             return Response(status: .notModified, headers: headers)

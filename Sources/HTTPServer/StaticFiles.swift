@@ -17,6 +17,10 @@ public struct StaticFiles: Sendable {
 
     private let files: [String: File]
 
+    /// A fingerprint of every file's path and bytes: pages add it to asset URLs (`?v=…`), so a deploy that
+    /// changes any file changes every URL, and browsers may keep what they fetched for a year.
+    public let version: String
+
     /// Why the public folder could not be loaded.
     public struct LoadError: Error, CustomStringConvertible {
         public let description: String
@@ -43,6 +47,10 @@ public struct StaticFiles: Sendable {
             files[relative] = try Self.load(real)
         }
         self.files = files
+        let fingerprint = files.sorted { $0.key < $1.key }.reduce(FNV1a.offsetBasis) { hash, entry in
+            FNV1a.hash(Array(entry.key.utf8) + [0] + Array(entry.value.etag.utf8), continuing: hash)
+        }
+        version = String(fingerprint, radix: 16)
     }
 
     /// The file served at `path` (a request path, still percent-encoded), if any.
@@ -72,13 +80,8 @@ public struct StaticFiles: Sendable {
         return File(
             contents: ByteBuffer(bytes: data),
             contentType: MediaType.forExtension(url.pathExtension),
-            etag: "\"\(String(fnv1a(data), radix: 16))\"",
+            etag: "\"\(String(FNV1a.hash(data), radix: 16))\"",
             lastModified: Int(modified)
         )
-    }
-
-    /// FNV-1a, 64 bits: a cheap, stable fingerprint of a file's bytes for its ETag.
-    private static func fnv1a(_ data: Data) -> UInt64 {
-        data.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
 }

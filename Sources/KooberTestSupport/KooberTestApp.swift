@@ -38,9 +38,10 @@ public final class KooberTestApp: Sendable {
             now: { clock.now }
         )
         configure(&services)
+        let staticFiles = try StaticFiles(directory: ProjectPaths.publicFiles)
         container = try await KooberAppDependencyContainer(
-            templates: try await TemplateRenderer(directory: templatesDirectory),
-            staticFiles: try StaticFiles(directory: ProjectPaths.publicFiles),
+            templates: try await TemplateRenderer(directory: templatesDirectory, assetVersion: staticFiles.version),
+            staticFiles: staticFiles,
             services: services,
             logger: logger
         )

@@ -63,7 +63,11 @@ extension TestBrowser {
             let id = field.attributes["for"],
             let describedBy = try first("//input[@id='\(id)']")?.attributes["aria-describedby"]
         else { return nil }
-        return try text(at: "//*[@id='\(describedBy)']")
+        // The field may be described by a hint too; its error is the description styled as one.
+        for describer in describedBy.split(separator: " ") {
+            if let error = try text(at: "//*[@id='\(describer)'][contains(@class, 'field-error')]") { return error }
+        }
+        return nil
     }
 
     /// The value the field labelled `label` shows.

@@ -61,6 +61,7 @@ extension TestBrowser {
             .collapsingWhitespace
         if mediaType == "text/html" || mediaType == "application/xhtml+xml" {
             page = try HTMLDocument(html: response.bodyText)
+            try PageArchive.current?.save(response.bodyText, target: target, status: response.status)
         } else {
             page = nil
         }

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 import NIOCore
 import NIOHTTP1
@@ -8,12 +9,15 @@ struct StaticFileMiddlewareTests {
     let folder: StaticFolder
     let responder: any Responder
     let etag: String
+    let version: String
     let lastModified = HTTPDate.format(secondsSince1970: StaticFolder.modified)
 
     init() throws {
         folder = try StaticFolder()
         responder = try folder.responder()
-        etag = try #require(try StaticFiles(directory: folder.publicPath).file(at: "/site.css")).etag
+        let files = try StaticFiles(directory: folder.publicPath)
+        etag = try #require(files.file(at: "/site.css")).etag
+        version = files.version
     }
 
     private func get(_ path: String, _ headers: [(String, String)] = [], method: HTTPMethod = .GET) async -> Response {
@@ -27,7 +31,7 @@ struct StaticFileMiddlewareTests {
         #expect(response.headers["Content-Type"] == ["text/css; charset=utf-8"])
         #expect(response.headers["ETag"] == [etag])
         #expect(response.headers["Last-Modified"] == ["Tue, 14 Nov 2023 22:13:20 GMT"])
-        #expect(response.headers["Cache-Control"] == ["public, max-age=3600"])
+        #expect(response.headers["Cache-Control"] == ["no-cache"])
         #expect(response.headers["X-Content-Type-Options"] == ["nosniff"])
     }
 
@@ -43,14 +47,19 @@ struct StaticFileMiddlewareTests {
         #expect(response.bodyText == "deep\n")
     }
 
-    @Test func theQueryStringDoesNotMatter() async {
+    @Test func theQueryStringDoesNotChangeTheFile() async {
         #expect(await get("/site.css?v=42").bodyText == StaticFolder.siteCSS)
     }
 
-    @Test func theCacheControlIsConfigurable() async throws {
-        let response = try await folder.responder(cacheControl: "no-cache").respond(
-            to: Request(method: .GET, uri: "/site.css")
-        )
+    @Test func theCurrentVersionIsKeptForAYear() async {
+        let response = await get("/site.css?v=\(version)")
+        #expect(response.bodyText == StaticFolder.siteCSS)
+        #expect(response.headers["Cache-Control"] == ["public, max-age=31536000, immutable"])
+    }
+
+    @Test(arguments: ["", "?v=42", "?v=VERSION&x=1", "?x=VERSION"])
+    func anyOtherURLIsRevalidatedEveryTime(query: String) async {
+        let response = await get("/site.css" + query.replacingOccurrences(of: "VERSION", with: version))
         #expect(response.headers["Cache-Control"] == ["no-cache"])
     }
 
@@ -61,7 +70,7 @@ struct StaticFileMiddlewareTests {
         #expect(response.body.readableBytes == 0)
         #expect(response.headers["ETag"] == [etag])
         #expect(response.headers["Last-Modified"] == [lastModified])
-        #expect(response.headers["Cache-Control"] == ["public, max-age=3600"])
+        #expect(response.headers["Cache-Control"] == ["no-cache"])
     }
 
     @Test(arguments: ["\"other\"", "\"\"", "W/\"other\"", "ETAG-ish"])

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 import NIOCore
 import Testing
@@ -19,6 +20,21 @@ struct StaticFilesTests {
                 "/inside.css", "/logo.svg", "/site.css",
             ]
         )
+    }
+
+    @Test func theVersionStaysTheSameForTheSameFiles() throws {
+        #expect(try StaticFiles(directory: folder.publicPath).version == files.version)
+        #expect(!files.version.isEmpty)
+    }
+
+    @Test func changingAnyFileChangesTheVersion() throws {
+        try Data("body { color: #456; }\n".utf8).write(to: URL(fileURLWithPath: folder.publicPath + "/css/app.css"))
+        #expect(try StaticFiles(directory: folder.publicPath).version != files.version)
+    }
+
+    @Test func renamingAFileChangesTheVersion() throws {
+        try FileManager.default.moveItem(atPath: folder.publicPath + "/copy.css", toPath: folder.publicPath + "/copy2.css")
+        #expect(try StaticFiles(directory: folder.publicPath).version != files.version)
     }
 
     @Test func aMissingFolderIsAnErrorNamingIt() {

@@ -62,7 +62,9 @@ import Testing
     @Test func aMissingTemplateStopsStartUpWithAMessageNamingIt() throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build koober first")
         let directory = FileManager.default.temporaryDirectory
-        let (process, output) = try launch(["--port", "0", "--templates", "/nonexistent/templates"], in: directory)
+        let (process, output) = try launch(
+            ["--port", "0", "--templates", "/nonexistent/templates", "--public", ProjectPaths.publicFiles], in: directory
+        )
         process.waitUntilExit()
         let log = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus != 0)

@@ -33,7 +33,7 @@ import Testing
         #expect(try svg.all(Self.classed("map-route")).isEmpty)
         #expect(try svg.texts(at: Self.classed("map-label")) == ["Your location"])
         #expect(map.dropoffPoint == nil)
-        #expect(abs(map.pickupPoint.x - 180) < 0.001 && abs(map.pickupPoint.y - 130) < 0.001)
+        #expect(abs(map.pickupPoint.x - 180) < 0.001 && abs(map.pickupPoint.y - 200) < 0.001)
     }
 
     @Test func aDropOffShowsBothPinsAndTheRouteJoinsTheirCentres() throws {
@@ -59,7 +59,7 @@ import Testing
         let map = RouteMap(pickup: pickup, dropoff: dropoff)
         for point in [map.pickupPoint, try #require(map.dropoffPoint)] {
             #expect(point.x >= 0.12 * 360 - 0.001 && point.x <= 0.88 * 360 + 0.001, "x = \(point.x)")
-            #expect(point.y >= 0.12 * 260 - 0.001 && point.y <= 0.88 * 260 + 0.001, "y = \(point.y)")
+            #expect(point.y >= 0.12 * 400 - 0.001 && point.y <= 0.88 * 400 + 0.001, "y = \(point.y)")
         }
         let svg = try HTMLDocument(html: map.svg)
         let labels = try svg.all(Self.classed("map-label"))
@@ -114,7 +114,7 @@ import Testing
     @Test func identicalPinsDoNotCrashAndSitInTheMiddle() throws {
         let map = RouteMap(pickup: Self.pickup, dropoff: Self.pickup)
         let end = try #require(map.dropoffPoint)
-        #expect(abs(end.x - 180) < 0.001 && abs(end.y - 130) < 0.001)
+        #expect(abs(end.x - 180) < 0.001 && abs(end.y - 200) < 0.001)
         #expect(!map.svg.lowercased().contains("nan") && !map.svg.lowercased().contains("inf"))
         #expect(map.textAlternative.contains("0.0 km"))
     }
@@ -143,7 +143,7 @@ import Testing
         let title = try #require(try svg.first("//*[local-name()='svg']/*[local-name()='title']"))
         #expect(root[attribute: "role"] == "img" && root[attribute: "aria-labelledby"] == "route-map-title" && title[attribute: "id"] == "route-map-title")
         #expect(title.text == map.textAlternative)
-        #expect((root[attribute: "viewbox"] ?? root[attribute: "viewBox"]) == "0 0 360 260")
+        #expect((root[attribute: "viewbox"] ?? root[attribute: "viewBox"]) == "0 0 360 400")
         #expect(RouteMap(pickup: Self.pickup, dropoff: nil).textAlternative == "Map: pick-up at Your location.")
     }
 
@@ -151,7 +151,7 @@ import Testing
     func theMarkupHasNoStyleAttributeAndNoScript(index: Int) {
         let (pickup, dropoff) = Self.pairs[index]
         for map in [RouteMap(pickup: pickup, dropoff: dropoff), RouteMap(pickup: pickup, dropoff: nil)] {
-            #expect(map.svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 360 260\""))
+            #expect(map.svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 360 400\""))
             #expect(map.svg.hasSuffix("</svg>"))
             #expect(!map.svg.contains("style=") && !map.svg.lowercased().contains("<script"))
         }

@@ -16,7 +16,7 @@ struct RouteMap: Sendable {
     static let titleID = "route-map-title"
     static let labelFontSize = 12.0
 
-    init(pickup: MapPin, dropoff: MapPin?, width: Int = 360, height: Int = 260) {
+    init(pickup: MapPin, dropoff: MapPin?, width: Int = 360, height: Int = 400) {
         self.pickup = pickup
         self.dropoff = dropoff
         self.width = width
@@ -39,14 +39,17 @@ struct RouteMap: Sendable {
     /// The complete `<svg …>…</svg>` markup, every text XML-escaped.
     var svg: String {
         let start = pickupPoint
-        // Light lines every 40 pixels: not geography, just enough to read as a map.
-        let grid = stride(from: 40, to: width, by: 40).map { "M\($0) 0V\(height)" }
-            + stride(from: 40, to: height, by: 40).map { "M0 \($0)H\(width)" }
+        // Land and light lines every 40 pixels (not geography, just enough to read as a map) reach one frame
+        // beyond the viewBox on every side: a page may size the map to any shape, and the margins the
+        // browser adds around the frame are then map too, never blank.
+        let (left, top, right, bottom) = (-width, -height, 2 * width, 2 * height)
+        let grid = stride(from: left + 40, to: right, by: 40).map { "M\($0) \(top)V\(bottom)" }
+            + stride(from: top + 40, to: bottom, by: 40).map { "M\(left) \($0)H\(right)" }
         // Painting order: land, grid, the route under the pins, then the labels over everything.
         var parts = [
             Self.element("title", ["id": Self.titleID], Self.escaped(textAlternative)),
-            Self.element("rect", ["class": "map-land", "x": "0", "y": "0", "width": "\(width)", "height": "\(height)",
-                                  "fill": "#EEF3F1"]),
+            Self.element("rect", ["class": "map-land", "x": "\(left)", "y": "\(top)", "width": "\(right - left)",
+                                  "height": "\(bottom - top)", "fill": "#EEF3F1"]),
             Self.element("path", ["class": "map-grid", "d": grid.joined(separator: " "), "fill": "none",
                                   "stroke": "#D5DADB", "stroke-width": "1"]),
         ]
@@ -72,13 +75,18 @@ struct RouteMap: Sendable {
         let labels = MapLabel.layout(pickup: (pickup.name, start),
                                      dropoff: dropoff.map { ($0.name, projection.point(for: $0)) },
                                      width: Double(width), fontSize: Self.labelFontSize)
-        parts += labels.map { label in
-            // A white outline under the glyphs keeps a name legible over the route and the grid.
-            Self.element("text", ["class": "map-label map-\(label.kind)-label", "x": n(label.x),
-                                  "y": n(label.y + 0.35 * Self.labelFontSize), "text-anchor": label.anchor,
-                                  "font-family": "system-ui, sans-serif", "font-size": "\(Int(Self.labelFontSize))",
-                                  "fill": "#23292B", "stroke": "#FFFFFF", "stroke-width": "3",
-                                  "stroke-linejoin": "round", "paint-order": "stroke"], Self.escaped(label.text))
+        parts += labels.flatMap { label in
+            let x = n(label.x), y = n(label.y + 0.35 * Self.labelFontSize), text = Self.escaped(label.text)
+            let font = "system-ui, sans-serif", size = "\(Int(Self.labelFontSize))"
+            // A white outline drawn first, under the glyphs, keeps a name legible over the route and the grid.
+            return [
+                Self.element("text", ["class": "map-label-halo", "x": x, "y": y, "text-anchor": label.anchor,
+                                      "font-family": font, "font-size": size, "fill": "#FFFFFF", "stroke": "#FFFFFF",
+                                      "stroke-width": "3", "stroke-linejoin": "round"], text),
+                Self.element("text", ["class": "map-label map-\(label.kind)-label", "x": x, "y": y,
+                                      "text-anchor": label.anchor, "font-family": font, "font-size": size,
+                                      "fill": "#23292B"], text),
+            ]
         }
         let open = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(height)\" class=\"route-map\""
             + " role=\"img\" aria-labelledby=\"\(Self.titleID)\">"

@@ -9,10 +9,17 @@ public struct TemplateRenderer: Sendable {
         public let description: String
     }
 
+    /// The partial that stands for the public files' version: templates write an asset's URL as
+    /// `/css/koober.css?v={{>asset-version}}`, so every deploy that changes a file gives it a new URL
+    /// (see `StaticFileMiddleware` for the caching this allows).
+    public static let assetVersionPartial = "asset-version"
+
     private let library: MustacheLibrary
 
     /// Loads every `.mustache` file in `directory`; throws naming the file that is missing or does not parse.
-    public init(directory: String) async throws {
+    /// `assetVersion` is `StaticFiles.version` of the public files the pages link to.
+    public init(directory: String, assetVersion: String) async throws {
+        var library: MustacheLibrary
         do {
             library = try await MustacheLibrary(directory: directory)
         } catch let error as MustacheLibrary.ParserError {
@@ -24,6 +31,11 @@ public struct TemplateRenderer: Sendable {
         for template in PageTemplate.allCases where library.getTemplate(named: template.rawValue) == nil {
             throw LoadError(description: "Template \(directory)/\(template.rawValue).mustache is missing")
         }
+        guard !assetVersion.isEmpty, assetVersion.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+            throw LoadError(description: "The asset version \(assetVersion) is not letters and digits")
+        }
+        try library.register(assetVersion, named: Self.assetVersionPartial)
+        self.library = library
     }
 
     /// Renders `template` with `context` (a view-state value whose properties the template names).

@@ -13,7 +13,7 @@ struct SignInViewState: Sendable {
         self.error = error
         fields = [
             FormField(
-                id: "signin-email", name: "email", label: "Email", type: "email", autocomplete: "username",
+                id: "signin-email", name: "email", label: "Email", type: "email", autocomplete: "email",
                 inputmode: "email", value: email
             ),
             FormField(

@@ -31,7 +31,7 @@ struct SignUpViewState: Sendable {
             ),
             FormField(
                 id: "signup-password", name: "password", label: "Password", type: "password",
-                autocomplete: "new-password", problem: problems["password"]
+                autocomplete: "new-password", hint: "At least \(SignUpValidation.minimumPasswordLength) characters.", problem: problems["password"]
             ),
         ]
     }

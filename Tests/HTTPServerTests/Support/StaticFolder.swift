@@ -60,12 +60,8 @@ final class StaticFolder: Sendable {
     }
 
     /// The folder's files behind `StaticFileMiddleware`, in front of a responder that answers 404 `next`.
-    func responder(cacheControl: String? = nil) throws -> any Responder {
-        let files = try StaticFiles(directory: publicPath)
-        let middleware =
-            cacheControl.map { StaticFileMiddleware(files: files, cacheControl: $0) }
-            ?? StaticFileMiddleware(files: files)
-        return fallThrough.with(middleware)
+    func responder() throws -> any Responder {
+        fallThrough.with(StaticFileMiddleware(files: try StaticFiles(directory: publicPath)))
     }
 }
 
