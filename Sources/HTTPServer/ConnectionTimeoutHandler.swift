@@ -1,10 +1,12 @@
 import NIOCore
 
-/// Closes connections whose client is too slow to send a request head, or idle too long between requests.
+/// Closes connections whose client is too slow to send a request head or its body, or idle too long between
+/// requests.
 ///
 /// It sits in front of the HTTP decoder and sees raw bytes, so it can tell an idle keep-alive connection
 /// (no byte since the last response) from a client that is trickling a request head. `HTTPRequestHandler`
-/// tells it, with outbound user events, when a head has arrived and when a response has been sent.
+/// tells it, with outbound user events, when a head has arrived, when the whole request has, and when a response
+/// has been sent.
 final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -13,22 +15,27 @@ final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableChannelHand
 
     enum Event: Sendable {
         case requestHeadReceived
+        /// The request's body has ended (or the request was refused): the server, not the client, is slow now.
+        case requestReceived
         case responseSent
     }
 
     private enum State {
         case awaitingHead
+        case awaitingBody
         case handlingRequest
         case idle
     }
 
     private let headTimeout: TimeAmount
+    private let bodyTimeout: TimeAmount
     private let idleTimeout: TimeAmount
     private var state = State.awaitingHead
     private var timer: Scheduled<Void>?
 
-    init(headTimeout: TimeAmount, idleTimeout: TimeAmount) {
+    init(headTimeout: TimeAmount, bodyTimeout: TimeAmount, idleTimeout: TimeAmount) {
         self.headTimeout = headTimeout
+        self.bodyTimeout = bodyTimeout
         self.idleTimeout = idleTimeout
     }
 
@@ -62,6 +69,9 @@ final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableChannelHand
         }
         switch event {
         case .requestHeadReceived:
+            state = .awaitingBody
+            schedule(bodyTimeout, context: context)
+        case .requestReceived:
             state = .handlingRequest
             timer?.cancel()
             timer = nil

@@ -4,6 +4,10 @@ import NIOHTTP1
 
 /// Collects one request at a time (the pipelining handler in front of it holds back the next), enforces the
 /// body limit, asks the responder off the event loop, writes the response and logs it.
+///
+/// A client that sends requests but does not read the answers would otherwise make the server queue response
+/// after response in memory: a request that arrives while the connection cannot take more output waits until it
+/// can, and meanwhile the pipelining handler reads nothing more from that client.
 final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -11,6 +15,8 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private enum State {
         case idle
         case receiving(HTTPRequestHead, ByteBuffer)
+        /// Received whole, waiting for the client to read earlier responses before this one is made.
+        case waitingForWritability(HTTPRequestHead, ByteBuffer)
         /// The last response closes the connection (a refused request, `Connection: close`): whatever the
         /// client sends after it, the rest of a refused body or pipelined requests, is dropped unanswered.
         case discarding
@@ -50,9 +56,22 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             }
         case .end:
             guard case .receiving(let head, let body) = state else { return }
+            context.triggerUserOutboundEvent(ConnectionTimeoutHandler.Event.requestReceived, promise: nil)
+            if context.channel.isWritable {
+                state = .responding
+                respond(to: head, body: body, context: context)
+            } else {
+                state = .waitingForWritability(head, body)
+            }
+        }
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if case .waitingForWritability(let head, let body) = state, context.channel.isWritable {
             state = .responding
             respond(to: head, body: body, context: context)
         }
+        context.fireChannelWritabilityChanged()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
@@ -77,6 +96,7 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func refuse(_ head: HTTPRequestHead, status: HTTPResponseStatus, context: ChannelHandlerContext) {
+        context.triggerUserOutboundEvent(ConnectionTimeoutHandler.Event.requestReceived, promise: nil)
         let exchange = Exchange(head: head, requestID: RequestID.make(), keepAlive: false, refused: true)
         write(configuration.errorResponse(status), for: exchange, context: context)
     }

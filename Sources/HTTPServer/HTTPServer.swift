@@ -83,7 +83,11 @@ public final class HTTPServer: Service, Sendable {
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .serverChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(quiesce.makeServerChannelHandler(channel: channel))
+                    let pipeline = channel.pipeline.syncOperations
+                    try pipeline.addHandler(quiesce.makeServerChannelHandler(channel: channel))
+                    try pipeline.addHandler(
+                        ConnectionLimitHandler(maxConnections: configuration.maxConnections, logger: logger)
+                    )
                 }
             }
             // TCP level: at the socket level the same number is SO_DEBUG, which needs CAP_NET_ADMIN, so every
@@ -92,25 +96,36 @@ public final class HTTPServer: Service, Sendable {
             .childChannelOption(.allowRemoteHalfClosure, value: false)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    let pipeline = channel.pipeline.syncOperations
-                    try pipeline.addHandler(
-                        ConnectionTimeoutHandler(
-                            headTimeout: configuration.requestHeadTimeout,
-                            idleTimeout: configuration.idleTimeout
-                        )
-                    )
-                    try pipeline.configureHTTPServerPipeline(
-                        withPipeliningAssistance: true,
-                        withErrorHandling: false,
-                        withEncoderConfiguration: .init(),
-                        withDecoderLimitConfiguration: configuration.decoderLimits
-                    )
-                    try pipeline.addHandler(HTTPProtocolErrorHandler(errorResponse: configuration.errorResponse))
-                    try pipeline.addHandler(
-                        HTTPRequestHandler(responder: responder, configuration: configuration, logger: logger)
+                    try Self.configureConnection(
+                        channel.pipeline.syncOperations, configuration: configuration, responder: responder,
+                        logger: logger
                     )
                 }
             }
+    }
+
+    /// The handlers of one connection, from raw bytes to the responder (the fuzzer drives them without a socket).
+    package static func configureConnection(
+        _ pipeline: ChannelPipeline.SynchronousOperations,
+        configuration: HTTPServerConfiguration,
+        responder: any Responder,
+        logger: Logger
+    ) throws {
+        try pipeline.addHandler(
+            ConnectionTimeoutHandler(
+                headTimeout: configuration.requestHeadTimeout,
+                bodyTimeout: configuration.requestBodyTimeout,
+                idleTimeout: configuration.idleTimeout
+            )
+        )
+        try pipeline.configureHTTPServerPipeline(
+            withPipeliningAssistance: true,
+            withErrorHandling: false,
+            withEncoderConfiguration: .init(),
+            withDecoderLimitConfiguration: configuration.decoderLimits
+        )
+        try pipeline.addHandler(HTTPProtocolErrorHandler(errorResponse: configuration.errorResponse))
+        try pipeline.addHandler(HTTPRequestHandler(responder: responder, configuration: configuration, logger: logger))
     }
 }
 

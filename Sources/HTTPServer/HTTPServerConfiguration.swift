@@ -12,11 +12,16 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxHeaderBytes: Int
     /// Time a client has to send a complete request head once it starts (or once it connects).
     public var requestHeadTimeout: TimeAmount
+    /// Time a client has to send the whole body once its request head has arrived.
+    public var requestBodyTimeout: TimeAmount
     /// Time a keep-alive connection may sit idle between requests before the server closes it.
     public var idleTimeout: TimeAmount
     /// After refusing a body that is too large, how long the server keeps reading (and dropping) what the client
     /// still sends, so that the client gets to read the refusal before the connection closes.
     public var lingerTimeout: TimeAmount = .seconds(2)
+    /// Most connections open at once; a connection beyond it is closed as soon as it is accepted, so that a flood
+    /// of idle sockets cannot take every file descriptor the process has (the database needs some too).
+    public var maxConnections: Int
     /// Longest a graceful stop waits for requests in flight before `run()` returns anyway.
     public var shutdownTimeout: TimeAmount
     /// How the server answers the requests it refuses before the app sees them (400, 413, 431).
@@ -28,7 +33,9 @@ public struct HTTPServerConfiguration: Sendable {
         maxBodyBytes: Int = 1 << 20,
         maxHeaderBytes: Int = 16 << 10,
         requestHeadTimeout: TimeAmount = .seconds(10),
+        requestBodyTimeout: TimeAmount = .seconds(30),
         idleTimeout: TimeAmount = .seconds(60),
+        maxConnections: Int = 16_000,
         shutdownTimeout: TimeAmount = .seconds(9),
         errorResponse: @escaping @Sendable (HTTPResponseStatus) -> Response = { .text("\($0.reasonPhrase)\n", status: $0) }
     ) {
@@ -37,7 +44,9 @@ public struct HTTPServerConfiguration: Sendable {
         self.maxBodyBytes = maxBodyBytes
         self.maxHeaderBytes = maxHeaderBytes
         self.requestHeadTimeout = requestHeadTimeout
+        self.requestBodyTimeout = requestBodyTimeout
         self.idleTimeout = idleTimeout
+        self.maxConnections = maxConnections
         self.shutdownTimeout = shutdownTimeout
         self.errorResponse = errorResponse
     }

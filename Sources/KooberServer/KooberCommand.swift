@@ -16,7 +16,7 @@ struct KooberCommand: AsyncParsableCommand {
         abstract: "Koober for the web: rides by kangaroo, served as HTML.",
         usage: """
             koober [--hostname <hostname>] [--port <port>] [--database <database>] [--templates <templates>]
-                   [--public <public>] [--secure-cookies]
+                   [--public <public>] [--secure-cookies] [--max-connections <max-connections>]
             koober healthcheck [--url <url>] [--timeout <timeout>]
             """,
         subcommands: [Healthcheck.self]
@@ -40,6 +40,11 @@ struct KooberCommand: AsyncParsableCommand {
     @Flag(help: "Mark cookies Secure, for deployments behind TLS. (env: KOOBER_SECURE_COOKIES=true)")
     var secureCookies = false
 
+    @Option(
+        help: "The most connections open at once; more are closed as they come. (env: KOOBER_MAX_CONNECTIONS; default: 16000)"
+    )
+    var maxConnections: Int?
+
     func run() async throws {
         let settings = try KooberSettings(command: self, environment: Environment())
         LoggingSystem.bootstrap(StreamLogHandler.standardOutput)
@@ -51,8 +56,10 @@ struct KooberCommand: AsyncParsableCommand {
         let container = try await KooberAppDependencyContainer(
             templates: templates, staticFiles: staticFiles, services: storage.services, logger: logger
         )
+        var configuration = container.makeServerConfiguration(host: settings.hostname, port: settings.port)
+        configuration.maxConnections = FileDescriptorLimit.fit(connections: settings.maxConnections, logger: logger)
         let server = HTTPServer(
-            configuration: container.makeServerConfiguration(host: settings.hostname, port: settings.port),
+            configuration: configuration,
             responder: container.makeAppResponder(),
             logger: logger
         )

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HTTPServer
 
 /// The settings Koober runs with: each flag, else its environment variable, else the default of SPEC.md.
 struct KooberSettings: Equatable {
@@ -8,6 +9,7 @@ struct KooberSettings: Equatable {
     var templates: String
     var publicDirectory: String
     var secureCookies: Bool
+    var maxConnections: Int
 
     init(command: KooberCommand, environment: Environment) throws {
         hostname = command.hostname ?? environment.string("KOOBER_HOSTNAME") ?? "127.0.0.1"
@@ -16,6 +18,12 @@ struct KooberSettings: Equatable {
         templates = command.templates ?? environment.string("KOOBER_TEMPLATES") ?? "Templates"
         publicDirectory = command.publicDirectory ?? environment.string("KOOBER_PUBLIC") ?? "Public"
         secureCookies = try command.secureCookies || (environment.bool("KOOBER_SECURE_COOKIES") ?? false)
+        maxConnections =
+            try command.maxConnections ?? environment.int("KOOBER_MAX_CONNECTIONS")
+            ?? HTTPServerConfiguration().maxConnections
+        guard maxConnections > 0 else {
+            throw ValidationError("The connection limit must be at least 1, not \(maxConnections)")
+        }
         guard (0...65_535).contains(port) else { throw ValidationError("The port must be 0 to 65535, not \(port)") }
     }
 }

@@ -13,8 +13,8 @@ struct ConnectionTimeoutTests {
         return .text(request.path)
     }
 
-    private func timeouts(head: TimeAmount, idle: TimeAmount) -> HTTPServerConfiguration {
-        .testing(requestHeadTimeout: head, idleTimeout: idle)
+    private func timeouts(head: TimeAmount, idle: TimeAmount, body: TimeAmount = .seconds(30)) -> HTTPServerConfiguration {
+        .testing(requestHeadTimeout: head, requestBodyTimeout: body, idleTimeout: idle)
     }
 
     @Test func aClientThatSendsNothingIsDisconnectedAfterTheHeadTimeout() async throws {
@@ -151,6 +151,43 @@ struct ConnectionTimeoutTests {
                 return try socket.readResponse().bodyText
             }
             #expect(body == "/form")
+        }
+    }
+
+    @Test func aBodyThatNeverFinishesIsCutOffAtTheBodyTimeoutAndNeverReachesTheApp() async throws {
+        let reached = Locked(0)
+        let counting = ClosureResponder { request in
+            reached.withLock { $0 += 1 }
+            return .text(request.path)
+        }
+        let configuration = timeouts(head: .seconds(5), idle: .seconds(30), body: .milliseconds(800))
+        try await withServer(configuration, responder: counting) { server in
+            let (closed, elapsed) = try await server.steps { socket in
+                let start = ContinuousClock.now
+                try socket.send(RawRequest.make("POST", "/form", headers: ["Content-Length: 100"]) + "a=")
+                // Keeps sending, a byte at a time, but never the whole body: progress alone does not buy time.
+                for _ in 0..<40 {
+                    try? socket.send("b")
+                    if try socket.waitForClose(timeout: .milliseconds(100)) { return (true, ContinuousClock.now - start) }
+                }
+                return (false, ContinuousClock.now - start)
+            }
+            #expect(closed)
+            #expect(elapsed >= .milliseconds(780) && elapsed < .seconds(4))
+        }
+        #expect(reached.value == 0)
+    }
+
+    @Test func aChunkedBodyThatNeverEndsIsCutOffAtTheBodyTimeout() async throws {
+        let configuration = timeouts(head: .seconds(5), idle: .seconds(30), body: .milliseconds(600))
+        try await withServer(configuration, responder: responder) { server in
+            let (closed, elapsed) = try await server.steps { socket in
+                let start = ContinuousClock.now
+                try socket.send(RawRequest.make("POST", "/form", headers: ["Transfer-Encoding: chunked"]) + "2\r\na=\r\n")
+                return (try socket.waitForClose(timeout: .seconds(5)), ContinuousClock.now - start)
+            }
+            #expect(closed)
+            #expect(elapsed >= .milliseconds(580) && elapsed < .seconds(4))
         }
     }
 }

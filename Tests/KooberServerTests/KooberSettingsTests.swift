@@ -17,6 +17,7 @@ import Testing
         #expect(defaults.templates == "Templates")
         #expect(defaults.publicDirectory == "Public")
         #expect(defaults.secureCookies == false)
+        #expect(defaults.maxConnections == 16_000)
     }
 
     @Test func environmentVariablesAreTheFallback() throws {
@@ -25,6 +26,7 @@ import Testing
             environment: [
                 "KOOBER_HOSTNAME": "0.0.0.0", "KOOBER_PORT": "9090", "KOOBER_DATABASE": ":memory:",
                 "KOOBER_TEMPLATES": "/srv/templates", "KOOBER_PUBLIC": "/srv/public", "KOOBER_SECURE_COOKIES": "true",
+                "KOOBER_MAX_CONNECTIONS": "500",
             ]
         )
         #expect(fromEnvironment.hostname == "0.0.0.0")
@@ -33,13 +35,17 @@ import Testing
         #expect(fromEnvironment.templates == "/srv/templates")
         #expect(fromEnvironment.publicDirectory == "/srv/public")
         #expect(fromEnvironment.secureCookies)
+        #expect(fromEnvironment.maxConnections == 500)
     }
 
     @Test func flagsWinOverTheEnvironment() throws {
         let fromFlags = try settings(
             ["--hostname", "::1", "--port", "0", "--database", "a.sqlite", "--templates", "T", "--public", "P",
-             "--secure-cookies"],
-            environment: ["KOOBER_HOSTNAME": "0.0.0.0", "KOOBER_PORT": "9090", "KOOBER_DATABASE": "b.sqlite"]
+             "--secure-cookies", "--max-connections", "20"],
+            environment: [
+                "KOOBER_HOSTNAME": "0.0.0.0", "KOOBER_PORT": "9090", "KOOBER_DATABASE": "b.sqlite",
+                "KOOBER_MAX_CONNECTIONS": "500",
+            ]
         )
         #expect(fromFlags.hostname == "::1")
         #expect(fromFlags.port == 0)
@@ -47,6 +53,7 @@ import Testing
         #expect(fromFlags.templates == "T")
         #expect(fromFlags.publicDirectory == "P")
         #expect(fromFlags.secureCookies)
+        #expect(fromFlags.maxConnections == 20)
     }
 
     @Test func anInvalidEnvironmentValueStopsStartUpWithAMessage() {
@@ -56,6 +63,11 @@ import Testing
 
     @Test func aPortOutOfRangeIsRefused() {
         #expect(throws: ValidationError.self) { try settings(["--port", "70000"]) }
+    }
+
+    @Test func aConnectionLimitBelowOneIsRefused() {
+        #expect(throws: ValidationError.self) { try settings(["--max-connections", "0"]) }
+        #expect(throws: ValidationError.self) { try settings([], environment: ["KOOBER_MAX_CONNECTIONS": "lots"]) }
     }
 
     @Test func anUnknownFlagIsRefused() {

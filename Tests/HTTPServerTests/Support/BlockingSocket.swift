@@ -50,7 +50,11 @@ final class BlockingSocket {
 
     /// Sends `text` as it is (use `\r\n` for line ends).
     func send(_ text: String) throws {
-        let bytes = Array(text.utf8)
+        try send(bytes: Array(text.utf8))
+    }
+
+    /// Sends bytes as they are, also ones that are not UTF-8.
+    func send(bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { sendBytes(socket, $0) }

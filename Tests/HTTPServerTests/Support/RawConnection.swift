@@ -72,6 +72,11 @@ final class RawConnection: @unchecked Sendable {
         try await steps { try $0.send(text) }
     }
 
+    /// Sends bytes as they are, also ones that are not UTF-8.
+    func send(bytes: [UInt8]) async throws {
+        try await steps { try $0.send(bytes: bytes) }
+    }
+
     /// Reads one complete response; `toHEAD` says it answers a `HEAD` request (a head without a body).
     func readResponse(toHEAD: Bool = false) async throws -> RawResponse {
         try await steps { try $0.readResponse(toHEAD: toHEAD) }

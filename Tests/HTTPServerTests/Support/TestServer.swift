@@ -45,7 +45,9 @@ extension HTTPServerConfiguration {
         maxBodyBytes: Int = 1 << 20,
         maxHeaderBytes: Int = 16 << 10,
         requestHeadTimeout: TimeAmount = .seconds(10),
+        requestBodyTimeout: TimeAmount = .seconds(30),
         idleTimeout: TimeAmount = .seconds(60),
+        maxConnections: Int = 16_000,
         errorResponse: (@Sendable (HTTPResponseStatus) -> Response)? = nil
     ) -> HTTPServerConfiguration {
         var configuration = HTTPServerConfiguration(
@@ -54,7 +56,9 @@ extension HTTPServerConfiguration {
             maxBodyBytes: maxBodyBytes,
             maxHeaderBytes: maxHeaderBytes,
             requestHeadTimeout: requestHeadTimeout,
-            idleTimeout: idleTimeout
+            requestBodyTimeout: requestBodyTimeout,
+            idleTimeout: idleTimeout,
+            maxConnections: maxConnections
         )
         if let errorResponse { configuration.errorResponse = errorResponse }
         return configuration
