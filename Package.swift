@@ -91,6 +91,19 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(
+            name: "KooberFuzzTargets",
+            dependencies: [
+                "HTTPServer",
+                "KooberKit",
+                "KooberSQLite",
+                "KooberTestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "KooberFuzzTargetsTests", dependencies: ["KooberFuzzTargets"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "KooberTestSupport"]),
         .testTarget(name: "KooberWebTests", dependencies: ["KooberWeb", "KooberKit", "KooberSQLite", "KooberTestSupport"]),
         .testTarget(name: "KooberTestSupportTests", dependencies: ["KooberTestSupport"]),
@@ -101,3 +114,11 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer executable exists only for `scripts/fuzz` (KOOBER_FUZZ=1): it has no `main` of its own (libFuzzer's
+// is linked in by `-sanitize=fuzzer`), so a plain `swift build` must not try to link it.
+if Context.environment["KOOBER_FUZZ"] == "1" {
+    package.targets.append(
+        .executableTarget(name: "KooberFuzz", dependencies: ["KooberFuzzTargets"], path: "Fuzz/Sources/KooberFuzz")
+    )
+}

@@ -64,7 +64,7 @@ public struct StaticFiles: Sendable {
 
     /// Percent-decodes a request path; `nil` when it is not valid UTF-8 or has a bad escape or a NUL.
     /// A `+` stays a plus (it means a space only in forms), so it is escaped before form decoding.
-    static func decodePath(_ path: String) -> String? {
+    package static func decodePath(_ path: String) -> String? {
         guard path.hasPrefix("/") else { return nil }
         let bytes = path.utf8.flatMap { $0 == UInt8(ascii: "+") ? Array("%2B".utf8) : [$0] }
         switch Result(catching: { () throws(FormDecodingError) in try URLEncodedForm.decodeComponent(bytes) }) {

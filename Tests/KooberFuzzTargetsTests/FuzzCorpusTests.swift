@@ -1,0 +1,33 @@
+import Foundation
+import KooberFuzzTargets
+import KooberTestSupport
+import Testing
+
+/// Every input saved under `Fuzz/Corpus/<target>/` (the seeds, and each crash the fuzzer found, kept after its fix)
+/// goes through its target's checks in the normal test suite, so a fixed crash cannot come back unnoticed.
+@Suite struct FuzzCorpusTests {
+    static let corpus = ProjectPaths.root + "/Fuzz/Corpus"
+
+    static func inputs(of target: String) throws -> [URL] {
+        let folder = URL(fileURLWithPath: corpus).appendingPathComponent(target)
+        return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    @Test(arguments: FuzzTargets.all.map(\.name))
+    func everySavedInputPassesItsTargetsChecks(target: String) throws {
+        let fuzzTarget = try #require(FuzzTargets.named(target))
+        let inputs = try Self.inputs(of: target)
+        #expect(inputs.count >= 5, "seed the \(target) corpus")
+        for input in inputs {
+            #expect(throws: Never.self, "\(target)/\(input.lastPathComponent)") {
+                try fuzzTarget.check(Array(try Data(contentsOf: input)))
+            }
+        }
+    }
+
+    @Test func thereIsATargetForEachParserOfTheRequestPath() {
+        #expect(Set(FuzzTargets.all.map(\.name)) == ["http", "form", "cookie", "static-path", "place-search"])
+        #expect(FuzzTargets.named("no-such-target") == nil)
+    }
+}
