@@ -107,7 +107,9 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "KooberTestSupport"]),
         .testTarget(name: "KooberWebTests", dependencies: ["KooberWeb", "KooberKit", "KooberSQLite", "KooberTestSupport"]),
         .testTarget(name: "KooberTestSupportTests", dependencies: ["KooberTestSupport"]),
-        .testTarget(name: "KooberServerTests", dependencies: ["KooberServer", "HTTPServer", "KooberTestSupport"]),
+        .testTarget(
+            name: "KooberServerTests", dependencies: ["KooberServer", "HTTPServer", "KooberSQLite", "KooberTestSupport"]
+        ),
         .testTarget(name: "KooberSQLiteTests", dependencies: ["KooberSQLite", "KooberKit"]),
         .testTarget(name: "KooberKitTests", dependencies: ["KooberKit"]),
         .testTarget(name: "KooberArgon2Tests", dependencies: ["KooberArgon2", "KooberKit"]),
@@ -118,7 +120,10 @@ let package = Package(
 // The libFuzzer executable exists only for `scripts/fuzz` (KOOBER_FUZZ=1): it has no `main` of its own (libFuzzer's
 // is linked in by `-sanitize=fuzzer`), so a plain `swift build` must not try to link it.
 if Context.environment["KOOBER_FUZZ"] == "1" {
-    package.targets.append(
-        .executableTarget(name: "KooberFuzz", dependencies: ["KooberFuzzTargets"], path: "Fuzz/Sources/KooberFuzz")
-    )
+    package.targets += [
+        .target(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"),
+        .executableTarget(
+            name: "KooberFuzz", dependencies: ["CLibFuzzer", "KooberFuzzTargets"], path: "Fuzz/Sources/KooberFuzz"
+        ),
+    ]
 }

@@ -1,3 +1,4 @@
+import CLibFuzzer
 import Foundation
 import KooberFuzzTargets
 
@@ -20,4 +21,13 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         fatalError("Fuzz finding in \(target.name): \(error)")
     }
     return 0
+}
+
+/// The process's entry point. SwiftPM links an executable's `main` to `KooberFuzz_main`, so libFuzzer's own `main`
+/// is not the one that runs: this hands over to libFuzzer's driver.
+@_cdecl("KooberFuzz_main")
+public func kooberFuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var argc = argc
+    var argv = argv
+    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzOneInput(data, size) }
 }
