@@ -79,7 +79,11 @@ public final class HTTPServer: Service, Sendable {
         let responder = self.responder
         let logger = self.logger
         return ServerBootstrap(group: group)
-            .serverChannelOption(.backlog, value: 1024)
+            // A burst of connections (a flood of idle sockets, say) must not fill the kernel's accept queue: a full
+            // queue drops new handshakes, an honest client's too, which then waits a second or more to retry.
+            // The kernel caps this at net.core.somaxconn (4096 by default).
+            .serverChannelOption(.backlog, value: 4096)
+            .serverChannelOption(.maxMessagesPerRead, value: 16)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .serverChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {

@@ -1,0 +1,126 @@
+import Foundation
+import KooberTestSupport
+import Testing
+
+/// Attacks on the real `koober` process over real sockets, while an honest rider keeps using it: the server stays
+/// up, answers the rider within the latency bound throughout, and its memory stays bounded.
+///
+/// The server runs as its own process (as in production): ten thousand idle connections need ten thousand file
+/// descriptors on each side, and the test process and an in-process server together would need twenty thousand,
+/// the whole limit of the CI machine.
+@Suite(.serialized) struct HostileClientTests {
+    /// Generous: the CI machine has two cores, shared with the rest of the suite and other builds.
+    static let latencyBound = Duration.seconds(5)
+
+    /// Runs `attack` against a fresh `koober` while an honest client visits a page every quarter second; then checks
+    /// the honest client was always answered in time and the server still serves.
+    private func underAttack(
+        _ attack: (_ port: Int, _ koober: KooberProcess) async throws -> Void
+    ) async throws {
+        let directory = try KooberProcess.temporaryDirectory()
+        let (koober, port) = try await KooberProcess.serving(in: directory)
+        let honest = HonestClient(port: port)
+        let visiting = Task { await honest.run() }
+        do {
+            try await attack(port, koober)
+        } catch {
+            honest.stop()
+            await visiting.value
+            throw error
+        }
+        honest.stop()
+        await visiting.value
+        let visits = honest.recorded
+        #expect(visits.count >= 4)
+        let failed = visits.filter { !$0.succeeded }.count
+        #expect(failed == 0, "\(failed) of \(visits.count) visits failed")
+        #expect(try #require(honest.slowest) < Self.latencyBound)
+        #expect(koober.process.isRunning)
+        let browser = TestBrowser(host: "127.0.0.1", port: port)
+        try await browser.visit("/healthz")
+        #expect(browser.bodyText == "ok")
+    }
+
+    @Test func tenThousandIdleConnectionsAtOnceAreHeldCheaplyAndDroppedAtTheHeadTimeout() async throws {
+        try await underAttack { port, koober in
+            let filesBefore = koober.openFileCount
+            let memoryBefore = koober.residentBytes
+            // A thousand at a time, a quarter second apart: faster, and the kernel's accept queue (1024) drops the
+            // handshakes it cannot hold, so they never reach the server at all.
+            var swarms: [SocketSwarm] = []
+            for _ in 0..<10 {
+                swarms.append(try await onOwnThread { try SocketSwarm(count: 1_000, port: port) })
+                try await Task.sleep(for: .milliseconds(250))
+            }
+            #expect(try await waitUntil(within: .seconds(30)) { koober.openFileCount >= filesBefore + 10_000 })
+            try await Task.sleep(for: .seconds(2))  // the honest client visits while all of them are open
+            let growth = koober.residentBytes - memoryBefore
+            print("10,000 idle connections: the server grew by \(growth >> 20) MiB")
+            #expect(growth < 256 << 20)
+            // The request-head timeout (10 s) frees them all.
+            #expect(try await waitUntil(within: .seconds(30)) { koober.openFileCount <= filesBefore + 5 })
+            for swarm in swarms { swarm.closeAll() }
+        }
+    }
+
+    /// Polls `condition` until it holds or `timeout` passes; whether it held.
+    private func waitUntil(within timeout: Duration, _ condition: () -> Bool) async throws -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        return true
+    }
+
+    @Test func slowlorisHeadsTrickledAByteASecondAreCutOffAtTheHeadTimeout() async throws {
+        try await underAttack { port, _ in
+            let swarm = try await onOwnThread { try SocketSwarm(count: 1_000, port: port) }
+            #expect(try await onOwnThread { swarm.establishedCount(within: .seconds(30)) } == 1_000)
+            let start = ContinuousClock.now
+            swarm.send(Array("GET /welcome HTTP/1.1\r\n".utf8))
+            var closed = 0
+            // One header byte a second: "X-a: b\r\n" never ends the head.
+            for byte in Array(String(repeating: "X-Slow: ", count: 3).utf8) where closed < 1_000 {
+                try await Task.sleep(for: .seconds(1))
+                swarm.send([byte])
+                closed = try await onOwnThread { swarm.closedCount() }
+            }
+            let elapsed = ContinuousClock.now - start
+            #expect(closed == 1_000)
+            #expect(elapsed >= .seconds(9) && elapsed < .seconds(24))
+            swarm.closeAll()
+        }
+    }
+
+    @Test func floodsOfPipelinedOversizedAndUnfinishedRequestsKeepMemoryBounded() async throws {
+        try await underAttack { port, koober in
+            let before = koober.residentBytes
+            // 10,000 pipelined requests at once. Each is a page to render: many more saturate the two cores of the
+            // CI machine, and then every client waits its turn (per-client rate limits belong to the proxy in front).
+            let flood = String(repeating: "GET /welcome HTTP/1.1\r\nHost: k\r\n\r\n", count: 500)
+            let pipelined = try await onOwnThread { try SocketSwarm(count: 20, port: port) }
+            let oversizedHeads = try await onOwnThread { try SocketSwarm(count: 50, port: port) }
+            let oversizedBodies = try await onOwnThread { try SocketSwarm(count: 50, port: port) }
+            let unfinished = try await onOwnThread { try SocketSwarm(count: 50, port: port) }
+            for swarm in [pipelined, oversizedHeads, oversizedBodies, unfinished] {
+                _ = try await onOwnThread { swarm.establishedCount(within: .seconds(30)) }
+            }
+            // Nobody reads: the server must stop making answers nobody collects.
+            try await onOwnThread { pipelined.send(Array(flood.utf8)) }
+            for _ in 0..<5 {
+                try await onOwnThread {
+                    oversizedHeads.send(Array(("GET / HTTP/1.1\r\nX-Big: " + String(repeating: "a", count: 20_000)).utf8))
+                    oversizedBodies.send(Array("POST /signin HTTP/1.1\r\nHost: k\r\nContent-Length: 2097152\r\n\r\n".utf8))
+                    oversizedBodies.send([UInt8](repeating: UInt8(ascii: "x"), count: 64 << 10))
+                    unfinished.send(Array("POST /signin HTTP/1.1\r\nHost: k\r\nContent-Length: 1000\r\n\r\nemail=".utf8))
+                }
+                try await Task.sleep(for: .seconds(1))
+            }
+            let growth = koober.residentBytes - before
+            print("Floods: the server grew by \(growth >> 20) MiB")
+            #expect(growth < 256 << 20)
+            for swarm in [pipelined, oversizedHeads, oversizedBodies, unfinished] { swarm.closeAll() }
+        }
+    }
+}
