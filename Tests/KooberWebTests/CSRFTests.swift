@@ -1,4 +1,6 @@
+import HTTPServer
 import KooberTestSupport
+import NIOCore
 import Testing
 
 @Suite struct CSRFTests {
@@ -76,5 +78,34 @@ import Testing
         try await browser.postRaw("/signin", body: "csrf_token=\(token)&email=%ff%fe&password=x")
         #expect(browser.status == .badRequest)
         #expect(try browser.errorPanel()?.title == "Bad Request")
+    }
+
+    @Test func aSignInPostedFromAnotherSiteIsRefused() async throws {
+        // Login CSRF: another site signs the visitor in to the attacker's account.
+        let browser = try await KooberTestApp().browser()
+        try await browser.visit("/signin")
+        try browser.fillIn("Email", with: "johnny@gmail.com")
+        try browser.fillIn("Password", with: "password")
+        browser.origin = "https://evil.example"
+        try await browser.press("Sign In")
+        #expect(browser.status == .forbidden)
+        #expect(browser.cookie(named: "koober_session") == nil)
+    }
+
+    @Test(arguments: ["cross-site", "same-site"])
+    func aPostTheBrowserSaysCameFromElsewhereIsRefused(fetchSite: String) async throws {
+        let app = try await KooberTestApp()
+        let browser = app.browser()
+        try await browser.visit("/signin")
+        let token = try #require(browser.cookie(named: "koober_csrf")?.value)
+        let body = "csrf_token=\(token)&email=johnny%40gmail.com&password=password"
+        let request = Request(
+            method: .POST, uri: "/signin",
+            headers: ["Host": "localhost", "Cookie": "koober_csrf=\(token)", "Sec-Fetch-Site": fetchSite],
+            body: ByteBuffer(string: body)
+        )
+        let response = await app.responder.respond(to: request)
+        #expect(response.status == .forbidden)
+        #expect(!response.headers["set-cookie"].contains { $0.hasPrefix("koober_session=") })
     }
 }

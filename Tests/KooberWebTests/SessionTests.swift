@@ -89,4 +89,23 @@ import Testing
         #expect(hash == SessionToken(value: id).hash.hex)
         #expect(hash.count == 64)
     }
+
+    @Test func aCookieValuePlantedBeforeSignInIsNeverAdopted() async throws {
+        let app = try await KooberTestApp()
+        let victim = app.browser()
+        // Session fixation: the attacker gets a session id of their choosing into the victim's browser, then waits.
+        let planted = SessionToken.generate().value
+        victim.setCookie("koober_session", planted)
+        try await victim.signInAsJohnny()
+        #expect(victim.path == "/ride")
+        #expect(victim.cookie(named: "koober_session")?.value != planted)
+        let attacker = app.browser()
+        attacker.setCookie("koober_session", planted)
+        try await attacker.visit("/profile")
+        #expect(attacker.path == "/welcome")
+        let stored = try await app.database.read {
+            try $0.query("SELECT COUNT(*) AS n FROM sessions WHERE token_hash = ?", [.text(SessionToken(value: planted).hash.hex)])
+        }
+        #expect(try stored.first?.int("n") == 0)
+    }
 }
