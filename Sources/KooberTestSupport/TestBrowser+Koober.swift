@@ -57,13 +57,10 @@ extension TestBrowser {
         return (try text(at: "//*[@role='alert']//h2"), try text(at: "//*[@role='alert']//p"))
     }
 
-    /// The error shown beside the field labelled `label`.
+    /// The error shown beside the field labelled `label`: the description (`aria-describedby`) styled as one,
+    /// since a hint may describe the field too.
     public func fieldError(_ label: String) throws -> String? {
-        guard let field = try first("//label[normalize-space()='\(label)']"),
-            let id = field.attributes["for"],
-            let describedBy = try first("//input[@id='\(id)']")?.attributes["aria-describedby"]
-        else { return nil }
-        // The field may be described by a hint too; its error is the description styled as one.
+        guard let describedBy = try control(labelled: label)[attribute: "aria-describedby"] else { return nil }
         for describer in describedBy.split(separator: " ") {
             if let error = try text(at: "//*[@id='\(describer)'][contains(@class, 'field-error')]") { return error }
         }
@@ -72,7 +69,6 @@ extension TestBrowser {
 
     /// The value the field labelled `label` shows.
     public func fieldValue(_ label: String) throws -> String? {
-        guard let id = try first("//label[normalize-space()='\(label)']")?.attributes["for"] else { return nil }
-        return try first("//input[@id='\(id)']")?.attributes["value"] ?? ""
+        try control(labelled: label)[attribute: "value"] ?? ""
     }
 }

@@ -1,7 +1,7 @@
 extension TestBrowser {
     /// The form control a person would find by reading `label`: the control a `<label>` with that text points
     /// to with `for`, or holds inside it; failing that, a control whose `aria-label` is `label`.
-    func control(labelled label: String) throws -> HTMLElement {
+    public func control(labelled label: String) throws -> HTMLElement {
         let page = try currentPage()
         let controlTest = "self::input or self::textarea or self::select"
         var controls: [HTMLElement] = []

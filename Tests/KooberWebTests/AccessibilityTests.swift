@@ -76,7 +76,7 @@ import Testing
             ("Password", "password", "new-password", nil),
         ]
         for field in expected {
-            let input = try #require(try input(labelled: field.label, in: browser))
+            let input = try browser.control(labelled: field.label)
             #expect(input[attribute: "type"] == field.type, "\(field.label)")
             #expect(input[attribute: "autocomplete"] == field.autocomplete, "\(field.label)")
             #expect(input[attribute: "inputmode"] == field.inputmode, "\(field.label)")
@@ -86,19 +86,19 @@ import Testing
     @Test func signInAsksForTheCurrentPassword() async throws {
         let browser = try await KooberTestApp().browser()
         try await browser.visit("/signin")
-        #expect(try input(labelled: "Email", in: browser)?[attribute: "type"] == "email")
-        #expect(try input(labelled: "Password", in: browser)?[attribute: "autocomplete"] == "current-password")
+        #expect(try browser.control(labelled: "Email")[attribute: "type"] == "email")
+        #expect(try browser.control(labelled: "Password")[attribute: "autocomplete"] == "current-password")
     }
 
     @Test func thePasswordHintAndItsErrorBothDescribeTheField() async throws {
         let browser = try await KooberTestApp().browser()
         try await browser.visit("/signup")
-        let password = try #require(try input(labelled: "Password", in: browser))
+        let password = try browser.control(labelled: "Password")
         #expect(password[attribute: "aria-describedby"] == "signup-password-hint")
         #expect(try browser.text(at: "//*[@id='signup-password-hint']") == "At least 8 characters.")
         #expect(!password.has("aria-invalid"))
         try await browser.press("Sign Up")
-        let invalid = try #require(try input(labelled: "Password", in: browser))
+        let invalid = try browser.control(labelled: "Password")
         #expect(invalid[attribute: "aria-describedby"] == "signup-password-hint signup-password-error")
         #expect(invalid[attribute: "aria-invalid"] == "true")
         #expect(try browser.fieldError("Password") == "Please choose a password.")
@@ -121,10 +121,5 @@ import Testing
         try await browser.visit(stylesheet)
         #expect(browser.status == .ok)
         #expect(browser.headers["Cache-Control"] == [StaticFileMiddleware.versionedCacheControl])
-    }
-
-    private func input(labelled label: String, in browser: TestBrowser) throws -> HTMLElement? {
-        guard let id = try browser.first("//label[normalize-space()='\(label)']")?[attribute: "for"] else { return nil }
-        return try browser.first("//input[@id='\(id)']")
     }
 }
