@@ -103,7 +103,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "KooberFuzzTargetsTests", dependencies: ["KooberFuzzTargets"]),
+        .testTarget(name: "KooberFuzzTargetsTests", dependencies: ["KooberFuzzTargets", "KooberTestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "KooberTestSupport"]),
         .testTarget(name: "KooberWebTests", dependencies: ["KooberWeb", "KooberKit", "KooberSQLite", "KooberTestSupport"]),
         .testTarget(name: "KooberTestSupportTests", dependencies: ["KooberTestSupport"]),

@@ -14,7 +14,7 @@ public struct TCPTransport: HTTPTransport {
     public init(
         host: String,
         port: Int,
-        timeout: TimeAmount = .seconds(10),
+        timeout: TimeAmount = .seconds(BusyMachine.patience.components.seconds),
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) {
         self.host = host
@@ -38,11 +38,20 @@ public struct TCPTransport: HTTPTransport {
         defer { timer.cancel() }
         let response: Response?
         do {
+            let head = head(for: request)
             response = try await channel.executeThenClose { inbound, outbound in
-                try await outbound.write(.head(head(for: request)))
-                if request.body.readableBytes > 0 { try await outbound.write(.body(.byteBuffer(request.body))) }
-                try await outbound.write(.end(nil))
-                return try await Self.readResponse(from: inbound)
+                // Reads while it writes, as browsers do: a server may answer before the body is all sent (413) and
+                // close, and then the answer counts, not the failed write.
+                async let sent: Void = {
+                    try await outbound.write(.head(head))
+                    if request.body.readableBytes > 0 { try await outbound.write(.body(.byteBuffer(request.body))) }
+                    try await outbound.write(.end(nil))
+                }()
+                let response = try await Self.readResponse(from: inbound)
+                do {
+                    try await sent
+                } catch where response != nil {}
+                return response
             }
         } catch {
             if NIODeadline.now() >= deadline { throw TCPTransportError.timedOut(host: host, port: port) }

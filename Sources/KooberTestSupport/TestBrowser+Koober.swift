@@ -1,5 +1,3 @@
-import KooberTestSupport
-
 /// A rider's usual moves, done the way a person does them: through the pages, by label and button text.
 extension TestBrowser {
     /// A rider's sign-up details; every field valid unless a test says otherwise.

@@ -1,4 +1,5 @@
 import HTTPServer
+import KooberTestSupport
 import Testing
 
 @Suite("The connection limit")
@@ -8,7 +9,7 @@ struct ConnectionLimitTests {
             let held = [try await server.connect(), try await server.connect(), try await server.connect()]
             try await Task.sleep(for: .milliseconds(200))  // the server has accepted them all
             let beyond = try await server.connect()
-            #expect(try await beyond.waitForClose(timeout: .seconds(5)))
+            #expect(try await beyond.waitForClose(timeout: BusyMachine.patience))
             for (number, connection) in held.enumerated() {
                 try await connection.send(RawRequest.get("/\(number)"))
                 #expect(try await connection.readResponse().bodyText == "GET /\(number)")

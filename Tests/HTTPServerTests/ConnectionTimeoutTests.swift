@@ -1,4 +1,5 @@
 import HTTPServer
+import KooberTestSupport
 import NIOCore
 import Testing
 
@@ -7,9 +8,10 @@ import Testing
 /// first reading and end before its last, so the elapsed times below never undercount a timeout.
 @Suite("Request-head and idle timeouts")
 struct ConnectionTimeoutTests {
-    /// Answers `/slow…` after 800 ms, everything else at once.
+    /// Answers `/slow…` after 4 s (twice the timeouts it must outlast, so a busy machine cannot blur the two),
+    /// everything else at once.
     let responder = ClosureResponder { request in
-        if request.path.hasPrefix("/slow") { try? await Task.sleep(for: .milliseconds(800)) }
+        if request.path.hasPrefix("/slow") { try? await Task.sleep(for: .seconds(4)) }
         return .text(request.path)
     }
 
@@ -22,10 +24,10 @@ struct ConnectionTimeoutTests {
         try await withServer(configuration, responder: responder) { server in
             let (closed, elapsed) = try await server.steps { socket in
                 let start = ContinuousClock.now
-                return (try socket.waitForClose(timeout: .seconds(5)), ContinuousClock.now - start)
+                return (try socket.waitForClose(timeout: BusyMachine.patience), ContinuousClock.now - start)
             }
             #expect(closed)
-            #expect(elapsed >= .milliseconds(280) && elapsed < .seconds(3))
+            #expect(elapsed >= .milliseconds(280) && elapsed < BusyMachine.patience)
         }
     }
 
@@ -35,7 +37,9 @@ struct ConnectionTimeoutTests {
             let (closed, elapsed, answered) = try await server.steps { socket in
                 let start = ContinuousClock.now
                 try socket.send("GET / HTTP/1.1\r\n")
-                for line in 0..<50 {
+                var line = 0
+                while ContinuousClock.now - start < BusyMachine.patience {
+                    line += 1
                     try? socket.send("X-Trickle-\(line): still typing\r\n")
                     if try socket.waitForClose(timeout: .milliseconds(100)) {
                         return (true, ContinuousClock.now - start, !socket.received.isEmpty)
@@ -44,7 +48,7 @@ struct ConnectionTimeoutTests {
                 return (false, ContinuousClock.now - start, !socket.received.isEmpty)
             }
             #expect(closed)
-            #expect(elapsed >= .milliseconds(480) && elapsed < .seconds(3))
+            #expect(elapsed >= .milliseconds(480) && elapsed < BusyMachine.patience)
             #expect(!answered)
         }
     }
@@ -59,11 +63,11 @@ struct ConnectionTimeoutTests {
                 socket.pause(.milliseconds(100))
                 let start = ContinuousClock.now
                 try socket.send("GET /second HTTP/1.1\r\nHost: koo")
-                return (first, try socket.waitForClose(timeout: .seconds(5)), ContinuousClock.now - start)
+                return (first, try socket.waitForClose(timeout: BusyMachine.patience), ContinuousClock.now - start)
             }
             #expect(first == "/first")
             #expect(closed)
-            #expect(elapsed >= .milliseconds(980) && elapsed < .seconds(4))
+            #expect(elapsed >= .milliseconds(980) && elapsed < BusyMachine.patience)
         }
     }
 
@@ -74,21 +78,23 @@ struct ConnectionTimeoutTests {
                 let start = ContinuousClock.now
                 try socket.send(RawRequest.get("/once"))
                 let status = try socket.readResponse().status
-                return (status, try socket.waitForClose(timeout: .seconds(5)), ContinuousClock.now - start)
+                return (status, try socket.waitForClose(timeout: BusyMachine.patience), ContinuousClock.now - start)
             }
             #expect(status == 200)
             #expect(closed)
-            #expect(elapsed >= .milliseconds(280) && elapsed < .seconds(3))
+            #expect(elapsed >= .milliseconds(280) && elapsed < BusyMachine.patience)
         }
     }
 
     @Test func theIdleTimeoutNotTheHeadTimeoutAppliesBetweenRequests() async throws {
-        let configuration = timeouts(head: .milliseconds(400), idle: .seconds(30))
+        // The pause is twice the head timeout; the head timeout leaves the first request seconds to arrive even
+        // when the client waits long for a core.
+        let configuration = timeouts(head: .seconds(3), idle: .seconds(30))
         try await withServer(configuration, responder: responder) { server in
             let (closedMeanwhile, bodies) = try await server.steps { socket in
                 try socket.send(RawRequest.get("/first"))
                 let first = try socket.readResponse().bodyText
-                let closed = try socket.waitForClose(timeout: .milliseconds(1_200))
+                let closed = try socket.waitForClose(timeout: .seconds(6))
                 try socket.send(RawRequest.get("/second"))
                 return (closed, [first, try socket.readResponse().bodyText])
             }
@@ -98,41 +104,42 @@ struct ConnectionTimeoutTests {
     }
 
     @Test func aSlowButNotIdleConnectionIsServedPastTheIdleTimeout() async throws {
-        let configuration = timeouts(head: .seconds(30), idle: .milliseconds(700))
+        // Each pause leaves 2.5 s to spare before the idle timeout, for a client or server waiting long for a core.
+        let configuration = timeouts(head: .seconds(30), idle: .seconds(4))
         try await withServer(configuration, responder: responder) { server in
             let (bodies, elapsed) = try await server.steps { socket in
                 let start = ContinuousClock.now
                 var bodies: [String] = []
                 for number in 1...5 {
-                    if number > 1 { socket.pause(.milliseconds(300)) }
+                    if number > 1 { socket.pause(.milliseconds(1_500)) }
                     try socket.send(RawRequest.get("/\(number)"))
                     bodies.append(try socket.readResponse().bodyText)
                 }
                 return (bodies, ContinuousClock.now - start)
             }
             #expect(bodies == (1...5).map { "/\($0)" })
-            #expect(elapsed > .milliseconds(700))
+            #expect(elapsed > .seconds(4))
         }
     }
 
     @Test func aSlowResponderIsNotCutOffByEitherTimeout() async throws {
-        // Both well under the responder's 800 ms, and long enough that a busy machine still sends in time.
-        let configuration = timeouts(head: .milliseconds(400), idle: .milliseconds(400))
+        // Both well under the responder's 4 s, and long enough that a busy machine still sends in time.
+        let configuration = timeouts(head: .seconds(2), idle: .seconds(2))
         try await withServer(configuration, responder: responder) { server in
             let bodies = try await server.steps { socket in
                 try socket.send(RawRequest.get("/slow") + RawRequest.get("/after"))
-                return try socket.readResponses(2).map(\.bodyText)
+                return try socket.readResponses(2, timeout: BusyMachine.patience).map(\.bodyText)
             }
             #expect(bodies == ["/slow", "/after"])
         }
     }
 
     @Test func aSlowPipelinedRequestIsNotCutOffByTheIdleTimeout() async throws {
-        let configuration = timeouts(head: .seconds(30), idle: .milliseconds(300))
+        let configuration = timeouts(head: .seconds(30), idle: .seconds(2))
         try await withServer(configuration, responder: responder) { server in
             let bodies = try await server.steps { socket in
                 try socket.send(RawRequest.get("/fast") + RawRequest.get("/slow") + RawRequest.get("/slow-too"))
-                return try socket.readResponses(3).map(\.bodyText)
+                return try socket.readResponses(3, timeout: BusyMachine.patience).map(\.bodyText)
             }
             #expect(bodies == ["/fast", "/slow", "/slow-too"])
         }
@@ -160,34 +167,34 @@ struct ConnectionTimeoutTests {
             reached.withLock { $0 += 1 }
             return .text(request.path)
         }
-        let configuration = timeouts(head: .seconds(5), idle: .seconds(30), body: .milliseconds(800))
+        let configuration = timeouts(head: .seconds(30), idle: .seconds(30), body: .milliseconds(800))
         try await withServer(configuration, responder: counting) { server in
             let (closed, elapsed) = try await server.steps { socket in
                 let start = ContinuousClock.now
-                try socket.send(RawRequest.make("POST", "/form", headers: ["Content-Length: 100"]) + "a=")
+                try socket.send(RawRequest.make("POST", "/form", headers: ["Content-Length: 1000"]) + "a=")
                 // Keeps sending, a byte at a time, but never the whole body: progress alone does not buy time.
-                for _ in 0..<40 {
+                while ContinuousClock.now - start < BusyMachine.patience {
                     try? socket.send("b")
                     if try socket.waitForClose(timeout: .milliseconds(100)) { return (true, ContinuousClock.now - start) }
                 }
                 return (false, ContinuousClock.now - start)
             }
             #expect(closed)
-            #expect(elapsed >= .milliseconds(780) && elapsed < .seconds(4))
+            #expect(elapsed >= .milliseconds(780) && elapsed < BusyMachine.patience)
         }
         #expect(reached.value == 0)
     }
 
     @Test func aChunkedBodyThatNeverEndsIsCutOffAtTheBodyTimeout() async throws {
-        let configuration = timeouts(head: .seconds(5), idle: .seconds(30), body: .milliseconds(600))
+        let configuration = timeouts(head: .seconds(30), idle: .seconds(30), body: .milliseconds(600))
         try await withServer(configuration, responder: responder) { server in
             let (closed, elapsed) = try await server.steps { socket in
                 let start = ContinuousClock.now
                 try socket.send(RawRequest.make("POST", "/form", headers: ["Transfer-Encoding: chunked"]) + "2\r\na=\r\n")
-                return (try socket.waitForClose(timeout: .seconds(5)), ContinuousClock.now - start)
+                return (try socket.waitForClose(timeout: BusyMachine.patience), ContinuousClock.now - start)
             }
             #expect(closed)
-            #expect(elapsed >= .milliseconds(580) && elapsed < .seconds(4))
+            #expect(elapsed >= .milliseconds(580) && elapsed < BusyMachine.patience)
         }
     }
 }

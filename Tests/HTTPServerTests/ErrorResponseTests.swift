@@ -1,4 +1,5 @@
 import HTTPServer
+import KooberTestSupport
 import NIOHTTP1
 import Testing
 
@@ -36,7 +37,7 @@ struct ErrorResponseTests {
             #expect(response.header("Content-Length") == String(response.body.count))
             #expect(response.header("Connection") == "close")
             #expect(response.header("Date").flatMap(HTTPDate.parse) != nil)
-            #expect(try await connection.waitForClose(timeout: .seconds(5)))
+            #expect(try await connection.waitForClose(timeout: BusyMachine.patience))
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import KooberTestSupport
 import Testing
 
 @Suite("HTTP/1.1 connections: keep-alive, pipelining, HEAD, Connection: close")
@@ -82,7 +83,7 @@ struct KeepAliveTests {
             let response = try await connection.readResponse()
             #expect(response.bodyText == "GET /bye")
             #expect(response.header("Connection") == "close")
-            #expect(try await connection.waitForClose(timeout: .seconds(5)))
+            #expect(try await connection.waitForClose(timeout: BusyMachine.patience))
         }
     }
 
@@ -97,7 +98,7 @@ struct KeepAliveTests {
             let after = RawRequest.post("/after", body: "delete=everything")
             try await connection.send(RawRequest.get("/last", headers: ["Connection: close"]) + after)
             #expect(try await connection.readResponse().bodyText == "/last")
-            #expect(try await connection.waitForClose(timeout: .seconds(5)))
+            #expect(try await connection.waitForClose(timeout: BusyMachine.patience))
             let rest = String(decoding: try await connection.unparsedBytes(), as: UTF8.self)
             #expect(rest == "")
             try await Task.sleep(for: .milliseconds(100))
@@ -112,7 +113,7 @@ struct KeepAliveTests {
             let response = try await connection.readResponse()
             #expect(response.bodyText == "GET /old")
             #expect(response.header("Connection") == "close")
-            #expect(try await connection.waitForClose(timeout: .seconds(5)))
+            #expect(try await connection.waitForClose(timeout: BusyMachine.patience))
         }
     }
 

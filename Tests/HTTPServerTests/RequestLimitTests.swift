@@ -1,4 +1,5 @@
 import HTTPServer
+import KooberTestSupport
 import Testing
 
 @Suite("Malformed requests and size limits")
@@ -28,7 +29,7 @@ struct RequestLimitTests {
             #expect(response.status == 400)
             #expect(response.header("Connection") == "close")
             #expect(response.bodyText == "Bad Request\n")
-            #expect(try await connection.waitForClose(timeout: .seconds(5)))
+            #expect(try await connection.waitForClose(timeout: BusyMachine.patience))
         }
         #expect(reached.value == 0)
     }
@@ -40,7 +41,7 @@ struct RequestLimitTests {
             let responses = try await connection.readResponses(2)
             #expect(responses.map(\.status) == [200, 400])
             #expect(responses[0].bodyText == "GET /fine")
-            #expect(try await connection.waitForClose(timeout: .seconds(5)))
+            #expect(try await connection.waitForClose(timeout: BusyMachine.patience))
         }
     }
 
@@ -51,7 +52,7 @@ struct RequestLimitTests {
             let response = try await connection.readResponse()
             #expect(response.status == 413)
             #expect(response.header("Connection") == "close")
-            #expect(try await connection.waitForClose(timeout: .seconds(5)))
+            #expect(try await connection.waitForClose(timeout: BusyMachine.patience))
         }
         #expect(reached.value == 0)
     }
@@ -62,7 +63,7 @@ struct RequestLimitTests {
             let refused = RawRequest.post("/upload", body: String(repeating: "x", count: 101))
             try await connection.send(refused + RawRequest.post("/next", body: "a=1") + RawRequest.get("/last"))
             #expect(try await connection.readResponse().status == 413)
-            #expect(try await connection.waitForClose(timeout: .seconds(5)))
+            #expect(try await connection.waitForClose(timeout: BusyMachine.patience))
             #expect(try await connection.unparsedBytes().isEmpty)
         }
         try await Task.sleep(for: .milliseconds(100))
@@ -102,7 +103,7 @@ struct RequestLimitTests {
             let response = try await connection.readResponse()
             #expect(response.status == 413)
             #expect(response.header("Connection") == "close")
-            #expect(try await connection.waitForClose(timeout: .seconds(5)))
+            #expect(try await connection.waitForClose(timeout: BusyMachine.patience))
         }
         #expect(reached.value == 0)
     }
@@ -131,7 +132,7 @@ struct RequestLimitTests {
             #expect(response.status == 431)
             #expect(response.header("Connection") == "close")
             #expect(response.bodyText == "Request Header Fields Too Large\n")
-            #expect(try await connection.waitForClose(timeout: .seconds(5)))
+            #expect(try await connection.waitForClose(timeout: BusyMachine.patience))
         }
         #expect(reached.value == 0)
     }

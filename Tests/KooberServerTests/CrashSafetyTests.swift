@@ -8,7 +8,9 @@ import Testing
 /// Nothing acknowledged is lost: riders sign up and request rides while `koober` is killed with SIGKILL at random
 /// moments and restarted on the same database file. Every sign-up and ride request that got its success answer
 /// (the 303 after the POST) is on disk after each crash, and the database passes `PRAGMA integrity_check`.
-@Suite struct CrashSafetyTests {
+/// Four riders hashing passwords on a real server keep both cores busy for a quarter of a minute, so it runs on its
+/// own, after the rest of the suite (`.wholeMachine`).
+@Suite(.wholeMachine) struct CrashSafetyTests {
     static let kills = 12
     static let riders = 4
 

@@ -10,12 +10,8 @@ import Testing
 /// the whole limit of the CI machine.
 ///
 /// They measure latency and take the machine's two cores for half a minute, so they run on their own, after the rest
-/// of the suite: `scripts/hardening` (which `.ci/run` calls) sets `KOOBER_HOSTILE_CLIENT_TESTS=1` and runs only them.
-/// Alongside six hundred other tests they would measure the other tests, and slow those down too.
-@Suite(
-    .serialized,
-    .enabled(if: ProcessInfo.processInfo.environment["KOOBER_HOSTILE_CLIENT_TESTS"] == "1", "run by scripts/hardening")
-)
+/// of the suite (`.wholeMachine`).
+@Suite(.serialized, .wholeMachine)
 struct HostileClientTests {
     /// Generous: the CI machine has two cores, shared with the rest of the suite and other builds.
     static let latencyBound = Duration.seconds(5)

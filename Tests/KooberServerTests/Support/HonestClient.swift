@@ -45,11 +45,3 @@ final class HonestClient: Sendable {
         stopped.withLock { $0 = true }
     }
 }
-
-/// Runs `body` on a thread of its own: blocking socket work must not hold one of the cooperative pool's few threads
-/// (two on the CI machine), which the honest client and the test itself need.
-func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
-    }
-}

@@ -11,8 +11,10 @@ import Glibc
 /// Its log goes to a file, not a pipe: a pipe nobody reads fills up, and then every access-log line would block the
 /// server — a test that loads the server must not throttle it that way.
 final class KooberProcess: @unchecked Sendable {
-    /// The `koober` binary SwiftPM built beside this test bundle.
+    /// The `koober` binary named by `KOOBER_BINARY` (scripts/hardening passes the release build, as deployed), else
+    /// the one SwiftPM built beside this test bundle.
     static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["KOOBER_BINARY"] { return URL(fileURLWithPath: path) }
         let testBundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         return testBundle.deletingLastPathComponent().appendingPathComponent("koober")
     }()
@@ -24,7 +26,7 @@ final class KooberProcess: @unchecked Sendable {
     init(_ arguments: [String], in directory: URL) throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build koober first")
         logFile = directory.appendingPathComponent("koober-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         process = Process()
         process.executableURL = Self.binary
         let defaults = [("--templates", ProjectPaths.templates), ("--public", ProjectPaths.publicFiles)]

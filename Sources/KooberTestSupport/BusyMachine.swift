@@ -1,0 +1,9 @@
+/// How long a test waits for something the server is sure to do soon — close a connection at a timer, answer a health
+/// check, stop — when it only proves that it happens, not how fast.
+///
+/// `swift test` runs six hundred tests at once on the CI machine's two cores, and there a timer or an answer has been
+/// seen to come five seconds late. The timers a test is not about are set to 30 s or more, so whatever happens within
+/// this bound can only be the one under test.
+public enum BusyMachine {
+    public static let patience = Duration.seconds(20)
+}
