@@ -5,7 +5,9 @@ let package = Package(
     name: "Koober",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "koober", targets: ["KooberServer"])
+        .executable(name: "koober", targets: ["KooberServer"]),
+        // For Benchmarks/, which measures the server on its own.
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
