@@ -165,4 +165,34 @@ import Testing
     static func number(_ text: String?) throws -> Double {
         try #require(text.flatMap(Double.init))
     }
+
+    @Test(arguments: [(0.0, "0.0"), (12.0, "12.0"), (12.34, "12.3"), (12.36, "12.4"), (-3.21, "-3.2"), (-0.04, "0.0"),
+                      (359.96, "360.0"), (-400.0, "-400.0"), (0.25, "0.2"), (0.75, "0.8")])
+    func coordinatesHaveOneDecimal(value: Double, text: String) {
+        #expect(RouteMap.decimal(value) == text)
+    }
+
+    @Test func everyCoordinateIsWithinHalfATenthOfItsValue() throws {
+        for step in -8000...8000 {
+            let value = Double(step) * 0.0997
+            let text = RouteMap.decimal(value)
+            let parsed = try #require(Double(text), "\(value) gave \(text)")
+            #expect(abs(parsed - value) <= 0.05 + 1e-9, "\(value) gave \(text)")
+            #expect(text.split(separator: ".").last?.count == 1, "\(value) gave \(text)")
+        }
+    }
+
+    @Test func aKeptMapIsTheOneDrawnForThosePins() {
+        #expect(RouteMap.svg(pickup: Self.pickup, dropoff: Self.manly) == RouteMap(pickup: Self.pickup, dropoff: Self.manly).svg)
+        #expect(RouteMap.svg(pickup: Self.pickup, dropoff: Self.manly) == RouteMap(pickup: Self.pickup, dropoff: Self.manly).svg)
+        #expect(RouteMap.svg(pickup: Self.pickup, dropoff: nil) == RouteMap(pickup: Self.pickup, dropoff: nil).svg)
+        #expect(RouteMap.svg(pickup: Self.pickup, dropoff: Self.bondi) != RouteMap.svg(pickup: Self.pickup, dropoff: Self.manly))
+    }
+
+    @Test func moreMapsThanAreKeptAreStillEachDrawnRight() {
+        for step in 0...(RouteMap.drawnLimit + 10) {
+            let dropoff = MapPin(name: "Place \(step)", latitude: -33.8 - Double(step) / 10_000, longitude: 151.2)
+            #expect(RouteMap.svg(pickup: Self.pickup, dropoff: dropoff) == RouteMap(pickup: Self.pickup, dropoff: dropoff).svg)
+        }
+    }
 }

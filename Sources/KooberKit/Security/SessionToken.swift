@@ -17,7 +17,9 @@ public struct SessionToken: Equatable, Sendable {
 
     /// The SHA-256 of the token's text, in hex.
     public var hash: SessionTokenHash {
-        SessionTokenHash(hex: SHA256.hash(data: Data(value.utf8)).map { String(format: "%02x", $0) }.joined())
+        let digits = Array("0123456789abcdef".utf8)
+        let hex = SHA256.hash(data: Data(value.utf8)).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] }
+        return SessionTokenHash(hex: String(decoding: hex, as: UTF8.self))
     }
 }
 

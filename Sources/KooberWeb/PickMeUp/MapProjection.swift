@@ -2,7 +2,7 @@ import Foundation
 import KooberKit
 
 /// A point on the map.
-struct MapPin: Sendable, Equatable {
+struct MapPin: Sendable, Hashable {
     let name: String
     let latitude: Double
     let longitude: Double

@@ -24,17 +24,17 @@ struct PickMeUpViewState: Sendable {
         let pickupPin = MapPin(name: "Your location", latitude: pickupLocation.latitude, longitude: pickupLocation.longitude)
         switch state {
         case .choosingDropoff:
-            mapSVG = RouteMap(pickup: pickupPin, dropoff: nil).svg
+            mapSVG = RouteMap.svg(pickup: pickupPin, dropoff: nil)
             choosingDropoff = true
             rideOptionPicker = nil
             waitingForPickup = nil
         case .choosingRideOption(let dropoff):
-            mapSVG = RouteMap(pickup: pickupPin, dropoff: MapPin(dropoff)).svg
+            mapSVG = RouteMap.svg(pickup: pickupPin, dropoff: MapPin(dropoff))
             choosingDropoff = false
             rideOptionPicker = RideOptionPickerViewState(dropoff: dropoff, quotes: quotes)
             waitingForPickup = nil
         case .waitingForPickup(let ride):
-            mapSVG = RouteMap(pickup: pickupPin, dropoff: MapPin(ride.dropoff)).svg
+            mapSVG = RouteMap.svg(pickup: pickupPin, dropoff: MapPin(ride.dropoff))
             choosingDropoff = false
             rideOptionPicker = nil
             waitingForPickup = WaitingForPickupViewState(ride: ride)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The pick-me-up map: the pick-up pin and, once chosen, the drop-off pin with the route to it, drawn on
 /// the server as inline SVG.
@@ -36,6 +37,28 @@ struct RouteMap: Sendable {
         return "Map: pick-up at \(pickup.name); drop-off at \(dropoff.name), \(kilometres) km away."
     }
 
+    /// The markup of the map between these pins, drawn once and then kept: the same rider reloads the same map
+    /// again and again, and drawing it was a sixth of the time of `GET /ride` (docs/performance.md). The most recent
+    /// `drawnLimit` maps are kept (a few kilobytes each); when the store is full it starts again empty.
+    static func svg(pickup: MapPin, dropoff: MapPin?) -> String {
+        let pins = Pins(pickup: pickup, dropoff: dropoff)
+        if let svg = drawn.withLock({ $0[pins] }) { return svg }
+        let svg = RouteMap(pickup: pickup, dropoff: dropoff).svg
+        drawn.withLock { drawn in
+            if drawn.count >= drawnLimit { drawn.removeAll(keepingCapacity: true) }
+            drawn[pins] = svg
+        }
+        return svg
+    }
+
+    private struct Pins: Hashable {
+        let pickup: MapPin
+        let dropoff: MapPin?
+    }
+
+    static let drawnLimit = 256
+    private static let drawn = Mutex<[Pins: String]>([:])
+
     /// The complete `<svg …>…</svg>` markup, every text XML-escaped.
     var svg: String {
         let start = pickupPoint
@@ -54,29 +77,29 @@ struct RouteMap: Sendable {
                                   "stroke": "#D5DADB", "stroke-width": "1"]),
         ]
         if let end = dropoffPoint {
-            parts.append(Self.element("line", ["class": "map-route", "x1": n(start.x), "y1": n(start.y),
-                                               "x2": n(end.x), "y2": n(end.y), "stroke": "#313541", "stroke-width": "3",
+            parts.append(Self.element("line", ["class": "map-route", "x1": Self.decimal(start.x), "y1": Self.decimal(start.y),
+                                               "x2": Self.decimal(end.x), "y2": Self.decimal(end.y), "stroke": "#313541", "stroke-width": "3",
                                                "stroke-dasharray": "6 4", "stroke-linecap": "round"]))
         }
         parts.append(Self.element("g", ["class": "map-pin map-pickup"], [
-            Self.element("circle", ["cx": n(start.x), "cy": n(start.y), "r": "9", "fill": "#01CDBD",
+            Self.element("circle", ["cx": Self.decimal(start.x), "cy": Self.decimal(start.y), "r": "9", "fill": "#01CDBD",
                                     "stroke": "#313541", "stroke-width": "2"]),
-            Self.element("circle", ["cx": n(start.x), "cy": n(start.y), "r": "3.5", "fill": "#FFFFFF"]),
+            Self.element("circle", ["cx": Self.decimal(start.x), "cy": Self.decimal(start.y), "r": "3.5", "fill": "#FFFFFF"]),
         ].joined()))
         if let end = dropoffPoint {
             // A diamond, so that the pins differ in shape and not only in colour.
-            let corners = [(0.0, -11.0), (11, 0), (0, 11), (-11, 0)].map { "\(n(end.x + $0.0)),\(n(end.y + $0.1))" }
+            let corners = [(0.0, -11.0), (11, 0), (0, 11), (-11, 0)].map { "\(Self.decimal(end.x + $0.0)),\(Self.decimal(end.y + $0.1))" }
             parts.append(Self.element("g", ["class": "map-pin map-dropoff"], [
                 Self.element("polygon", ["points": corners.joined(separator: " "), "fill": "#FF8831",
                                          "stroke": "#313541", "stroke-width": "2"]),
-                Self.element("circle", ["cx": n(end.x), "cy": n(end.y), "r": "3", "fill": "#FFFFFF"]),
+                Self.element("circle", ["cx": Self.decimal(end.x), "cy": Self.decimal(end.y), "r": "3", "fill": "#FFFFFF"]),
             ].joined()))
         }
         let labels = MapLabel.layout(pickup: (pickup.name, start),
                                      dropoff: dropoff.map { ($0.name, projection.point(for: $0)) },
                                      width: Double(width), fontSize: Self.labelFontSize)
         parts += labels.flatMap { label in
-            let x = n(label.x), y = n(label.y + 0.35 * Self.labelFontSize), text = Self.escaped(label.text)
+            let x = Self.decimal(label.x), y = Self.decimal(label.y + 0.35 * Self.labelFontSize), text = Self.escaped(label.text)
             let font = "system-ui, sans-serif", size = "\(Int(Self.labelFontSize))"
             // A white outline drawn first, under the glyphs, keeps a name legible over the route and the grid.
             return [
@@ -103,6 +126,10 @@ struct RouteMap: Sendable {
 
     /// `text` made safe inside XML text and quoted attribute values.
     static func escaped(_ text: String) -> String {
+        // Most texts (every coordinate, the grid) need no escaping: skip the copy.
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
+            return text  // no & < > " '
+        }
         var result = ""
         for character in text {
             switch character {
@@ -116,7 +143,12 @@ struct RouteMap: Sendable {
         }
         return result
     }
-}
 
-/// A coordinate with one decimal: compact, and the same bytes on every run.
-private func n(_ value: Double) -> String { String(format: "%.1f", value) }
+    /// A coordinate with one decimal, rounded to the nearest tenth: compact, and the same bytes on every run.
+    /// Integer arithmetic on the tenths instead of `String(format:)`, which went through Foundation's formatter for
+    /// each of a map's dozens of numbers (docs/performance.md).
+    static func decimal(_ value: Double) -> String {
+        let tenths = Int((abs(value) * 10).rounded(.toNearestOrEven))
+        return "\(value < 0 && tenths != 0 ? "-" : "")\(tenths / 10).\(tenths % 10)"
+    }
+}

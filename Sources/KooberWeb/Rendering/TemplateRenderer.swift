@@ -41,7 +41,7 @@ public struct TemplateRenderer: Sendable {
     /// Renders `template` with `context` (a view-state value whose properties the template names).
     public func render(_ template: PageTemplate, _ context: Any) -> String {
         // Every template was checked at start-up, so a miss here is a programming error.
-        guard let html = library.render(context, withTemplate: template.rawValue) else {
+        guard let html = library.render(TemplateContext.make(context), withTemplate: template.rawValue) else {
             preconditionFailure("template \(template.rawValue) vanished after start-up")
         }
         return html
