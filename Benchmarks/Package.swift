@@ -8,6 +8,7 @@ let package = Package(
     dependencies: [
         .package(name: "Koober", path: ".."),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
     ],
@@ -34,6 +35,7 @@ let package = Package(
             name: "KooberPlaintext",
             dependencies: [
                 .product(name: "HTTPServer", package: "Koober"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),

@@ -7,6 +7,10 @@ import NIOCore
 /// (no byte since the last response) from a client that is trickling a request head. `HTTPRequestHandler`
 /// tells it, with outbound user events, when a head has arrived, when the whole request has, and when a response
 /// has been sent.
+///
+/// Each event only moves a deadline. One timer per connection follows it lazily: when it fires before the deadline
+/// (which has moved on since it was set), it sets itself for the deadline, so a busy keep-alive connection costs
+/// a timer every few seconds, not two per request.
 final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -31,7 +35,9 @@ final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableChannelHand
     private let bodyTimeout: TimeAmount
     private let idleTimeout: TimeAmount
     private var state = State.awaitingHead
-    private var timer: Scheduled<Void>?
+    /// When the connection closes unless something happens first; `nil` while the server handles a request.
+    private var deadline: NIODeadline?
+    private var timer: (scheduled: Scheduled<Void>, firesAt: NIODeadline)?
 
     init(headTimeout: TimeAmount, bodyTimeout: TimeAmount, idleTimeout: TimeAmount) {
         self.headTimeout = headTimeout
@@ -40,24 +46,25 @@ final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableChannelHand
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { schedule(headTimeout, context: context) }
+        if context.channel.isActive { closeUnlessDone(within: headTimeout, context: context) }
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        schedule(headTimeout, context: context)
+        closeUnlessDone(within: headTimeout, context: context)
         context.fireChannelActive()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        timer?.cancel()
+        timer?.scheduled.cancel()
         timer = nil
+        deadline = nil
         context.fireChannelInactive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if case .idle = state {
             state = .awaitingHead
-            schedule(headTimeout, context: context)
+            closeUnlessDone(within: headTimeout, context: context)
         }
         context.fireChannelRead(data)
     }
@@ -70,23 +77,42 @@ final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableChannelHand
         switch event {
         case .requestHeadReceived:
             state = .awaitingBody
-            schedule(bodyTimeout, context: context)
+            closeUnlessDone(within: bodyTimeout, context: context)
         case .requestReceived:
             state = .handlingRequest
-            timer?.cancel()
-            timer = nil
+            deadline = nil
         case .responseSent:
             state = .idle
-            schedule(idleTimeout, context: context)
+            closeUnlessDone(within: idleTimeout, context: context)
         }
         promise?.succeed()
     }
 
-    private func schedule(_ timeout: TimeAmount, context: ChannelHandlerContext) {
-        timer?.cancel()
-        let loopBoundContext = context.loopBound
-        timer = context.eventLoop.assumeIsolated().scheduleTask(in: timeout) {
-            loopBoundContext.value.close(promise: nil)
+    private func closeUnlessDone(within timeout: TimeAmount, context: ChannelHandlerContext) {
+        let deadline = NIODeadline.now() + timeout
+        self.deadline = deadline
+        // A timer set for later than the new deadline would be late: only then is it set again at once.
+        if let timer, timer.firesAt <= deadline { return }
+        setTimer(for: deadline, context: context)
+    }
+
+    private func setTimer(for firesAt: NIODeadline, context: ChannelHandlerContext) {
+        timer?.scheduled.cancel()
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        let scheduled = context.eventLoop.assumeIsolated().scheduleTask(deadline: firesAt) {
+            let (handler, context) = loopBound.value
+            handler.timerFired(context: context)
+        }
+        timer = (scheduled, firesAt)
+    }
+
+    private func timerFired(context: ChannelHandlerContext) {
+        timer = nil
+        guard let deadline else { return }  // handling a request: the next event sets a deadline again
+        if deadline <= .now() {
+            context.close(promise: nil)
+        } else {
+            setTimer(for: deadline, context: context)
         }
     }
 }

@@ -3,16 +3,23 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// HTTP dates in IMF-fixdate form (RFC 9110 §5.6.7): `Sun, 06 Nov 1994 08:49:37 GMT`.
 public enum HTTPDate {
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    /// The current time as an HTTP date.
+    /// The current second as an HTTP date, formatted once per second.
     public static func now() -> String {
-        format(secondsSince1970: time(nil))
+        let second = time(nil)
+        return current.withLock { current in
+            if current.second != second { current = (second, format(secondsSince1970: second)) }
+            return current.text
+        }
     }
+
+    private static let current = Mutex((second: -1, text: ""))
 
     public static func format(secondsSince1970 seconds: Int) -> String {
         var time = time_t(seconds)

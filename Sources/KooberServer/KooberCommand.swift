@@ -47,7 +47,8 @@ struct KooberCommand: AsyncParsableCommand {
 
     func run() async throws {
         let settings = try KooberSettings(command: self, environment: Environment())
-        LoggingSystem.bootstrap(StreamLogHandler.standardOutput)
+        LoggingSystem.bootstrap { LogOutputHandler(label: $0) }
+        defer { LogOutput.standardOutput.flush() }
         let logger = Logger(label: "koober")
         // Templates and public files first: a broken file stops start-up before the database is created.
         let staticFiles = try StaticFiles(directory: settings.publicDirectory)

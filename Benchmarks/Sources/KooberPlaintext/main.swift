@@ -1,9 +1,11 @@
 import HTTPServer
+import Logging
 import NIOCore
 
 /// Koober's `HTTPServer` with all it does per request (timeouts, limits, request id, the access-log line, Date,
 /// keep-alive) answering a fixed plaintext body, as `/healthz` does without its database check.
 /// `KooberPlaintext <port>`; the run script sends the access log to /dev/null, as it does koober's.
+LoggingSystem.bootstrap { LogOutputHandler(label: $0) }
 let port = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 8082
 let body = ByteBuffer(string: "Hello, World!")
 let server = HTTPServer(
