@@ -114,7 +114,7 @@ let package = Package(
         ),
         .testTarget(name: "KooberSQLiteTests", dependencies: ["KooberSQLite", "KooberKit"]),
         .testTarget(name: "KooberKitTests", dependencies: ["KooberKit"]),
-        .testTarget(name: "KooberArgon2Tests", dependencies: ["KooberArgon2", "KooberKit"]),
+        .testTarget(name: "KooberArgon2Tests", dependencies: ["CArgon2", "KooberArgon2", "KooberKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import CArgon2
 import Foundation
 import KooberArgon2
 import KooberKit
@@ -22,6 +23,24 @@ struct Argon2PasswordHasherTests {
         #expect(fields[5].count == 43)  // ⌈32 × 4 / 3⌉
         #expect(!fields[4].contains("=") && !fields[5].contains("="))
         #expect(!hash.contains("password"))
+    }
+
+    @Test func aStandInHashIsAWellFormedHashWithTheSameParametersThatNoPasswordMatches() async throws {
+        let real = try await hasher.hash("password")
+        let standIn = hasher.standInHash()
+        let realFields = real.split(separator: "$", omittingEmptySubsequences: false)
+        let fields = standIn.split(separator: "$", omittingEmptySubsequences: false)
+        #expect(fields.count == 6)
+        #expect(fields.prefix(4) == realFields.prefix(4))
+        #expect(fields.map(\.count) == realFields.map(\.count))
+        #expect(hasher.standInHash() != standIn)
+        // argon2 decodes it and computes the digest in full, which then does not match (a malformed hash would be
+        // refused before any work: ARGON2_DECODING_FAIL).
+        for password in ["password", "", "stand-in"] {
+            let bytes = Array(password.utf8)
+            #expect(argon2id_verify(standIn, bytes, bytes.count) == ARGON2_VERIFY_MISMATCH.rawValue)
+        }
+        #expect(try await !hasher.verify("password", against: standIn))
     }
 
     @Test func theRightPasswordVerifies() async throws {

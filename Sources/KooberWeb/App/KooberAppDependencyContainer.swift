@@ -9,7 +9,7 @@ public final class KooberAppDependencyContainer: Sendable {
     public let staticFiles: StaticFiles
     public let services: KooberServices
     public let logger: Logger
-    /// A hash of a random password, verified when a sign-in names an unknown email (equal timing).
+    /// A hash no password matches, verified when a sign-in names an unknown email (equal timing).
     let standInHash: String
     /// One for the process, so simultaneous sign-ins for one email take turns at the throttle.
     let signInAttemptGate = SignInAttemptGate()
@@ -23,7 +23,7 @@ public final class KooberAppDependencyContainer: Sendable {
         self.staticFiles = staticFiles
         self.services = services
         self.logger = logger
-        self.standInHash = try await services.passwordHasher.hash(RandomToken.generate())
+        self.standInHash = services.passwordHasher.standInHash()
     }
 
     public func makeErrorPages() -> ErrorPages {

@@ -29,4 +29,9 @@ actor FakePasswordHasher: PasswordHasher {
         verifications.append(Verification(password: password, hash: hash))
         return hash == Self.fakeHash(of: password)
     }
+
+    /// Not `fake$…`, so no password verifies against it.
+    nonisolated func standInHash() -> String {
+        "fake-stand-in"
+    }
 }

@@ -12,6 +12,10 @@ actor GatedPasswordHasher: PasswordHasher {
         FakePasswordHasher.fakeHash(of: password)
     }
 
+    nonisolated func standInHash() -> String {
+        "fake-stand-in"
+    }
+
     func verify(_ password: String, against hash: String) async throws -> Bool {
         verifyCount += 1
         if !isOpen {
