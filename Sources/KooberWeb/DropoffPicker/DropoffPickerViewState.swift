@@ -2,8 +2,8 @@ import Foundation
 import KooberKit
 
 /// Where To?: the search as typed, and the places as buttons with their distance from the pick-up.
-struct DropoffPickerViewState: Sendable {
-    struct Place: Sendable {
+struct DropoffPickerViewState: Sendable, Encodable {
+    struct Place: Sendable, Encodable {
         let id: String
         let name: String
         let distance: String

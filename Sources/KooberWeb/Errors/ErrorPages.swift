@@ -45,7 +45,7 @@ public struct ErrorPages: Sendable {
 }
 
 /// What the error template shows.
-struct ErrorPageViewState: Sendable {
+struct ErrorPageViewState: Sendable, Encodable {
     let error: ErrorMessage
     let homePath = Route.launch.path
 }

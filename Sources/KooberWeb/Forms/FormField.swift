@@ -1,5 +1,5 @@
 /// One labelled input as a template shows it: its value kept on a failed submit, its error tied to it.
-struct FormField: Sendable {
+struct FormField: Sendable, Encodable {
     let id: String
     let name: String
     let label: String

@@ -2,7 +2,7 @@ import Foundation
 import KooberKit
 
 /// What the pick-me-up page shows, display-ready: exactly one of the three steps is set.
-struct PickMeUpViewState: Sendable {
+struct PickMeUpViewState: Sendable, Encodable {
     let csrfToken: String
     let greeting: String
     let profilePath = Route.profile.path

@@ -1,8 +1,8 @@
 import KooberKit
 
 /// Step 2: where the ride goes, and the three options with their riders and fares. None is pre-chosen.
-struct RideOptionPickerViewState: Sendable {
-    struct Option: Sendable {
+struct RideOptionPickerViewState: Sendable, Encodable {
+    struct Option: Sendable, Encodable {
         let id: String
         let inputID: String
         let name: String

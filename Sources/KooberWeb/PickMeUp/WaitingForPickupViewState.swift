@@ -1,7 +1,7 @@
 import KooberKit
 
 /// Step 3: the ride is on its way; its details and the way to start again.
-struct WaitingForPickupViewState: Sendable {
+struct WaitingForPickupViewState: Sendable, Encodable {
     let from = "Your location"
     let to: String
     let rideOption: String

@@ -2,9 +2,9 @@ import Foundation
 import KooberKit
 
 /// My Profile: who the rider is, their rides newest first, Sign Out and Done.
-struct ProfileViewState: Sendable {
+struct ProfileViewState: Sendable, Encodable {
     /// One past (or current) ride, display-ready.
-    struct RideItem: Sendable {
+    struct RideItem: Sendable, Encodable {
         let requestedAt: String
         let to: String
         let rideOption: String

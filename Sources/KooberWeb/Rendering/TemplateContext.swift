@@ -2,42 +2,151 @@
 /// properties, every array's elements likewise, a `nil` property left out (so a template looks its name up the
 /// context stack, as it does for a `nil` it finds by reflection).
 ///
-/// swift-mustache reads any other value by reflection (`Mirror`), walking all of its properties for every name a
-/// template looks up, at every level of the context stack: half of the time of `GET /ride` went there. Converting
-/// once per render reflects on each value once (docs/performance.md).
+/// View states are `Encodable`, and the compiler writes their `encode(to:)`: encoding one through `Encoder` calls
+/// each property directly. swift-mustache would otherwise read them by reflection (`Mirror`), walking all of a
+/// value's properties for every name a template looks up, at every level of the context stack; reflecting once per
+/// value instead still cost a sixth of `GET /ride` (docs/performance.md).
 enum TemplateContext {
-    static func make(_ value: Any) -> Any {
-        if value is String || value is Bool || value is Int || value is Double { return value }
-        let mirror = Mirror(reflecting: value)
-        switch mirror.displayStyle {
-        case .collection?:
-            return mirror.children.map { make($0.value) }
-        // Types with a mirror of their own (Foundation's, say) stay as they are, as do enums.
-        case .struct? where !(value is CustomReflectable):
-            var properties: [String: Any] = [:]
-            for case let (label?, child) in mirror.children {
-                if let present = unwrapped(child) {
-                    properties[label] = make(present)
-                }
+    static func make(_ value: some Encodable) -> Any {
+        let encoder = Encoder()
+        // Nothing here throws: only an `encode(to:)` written by hand could, and view states have none.
+        try! value.encode(to: encoder)
+        return encoder.node.value
+    }
+
+    /// What one `encode(to:)` made: a dictionary, an array or a single value, filled in by the containers.
+    fileprivate final class Node {
+        enum Content {
+            case empty
+            case dictionary([String: Any])
+            case array([Any])
+            case single(Any)
+        }
+
+        var content = Content.empty
+
+        var value: Any {
+            switch content {
+            case .empty: [String: Any]()
+            case .dictionary(let dictionary): dictionary
+            case .array(let array): array
+            case .single(let value): value
             }
-            return properties
-        default:
-            return value
+        }
+
+        func set(_ value: Any, forKey key: String) {
+            guard case .dictionary(var dictionary) = content else {
+                content = .dictionary([key: value])
+                return
+            }
+            content = .empty  // lets `dictionary` be mutated in place
+            dictionary[key] = value
+            content = .dictionary(dictionary)
+        }
+
+        func append(_ value: Any) {
+            guard case .array(var array) = content else {
+                content = .array([value])
+                return
+            }
+            content = .empty
+            array.append(value)
+            content = .array(array)
         }
     }
 
-    /// `value` itself, or what it holds if it is an `Optional`; `nil` for an empty one.
-    private static func unwrapped(_ value: Any) -> Any? {
-        guard let optional = value as? any OptionalValue else { return value }
-        return optional.wrappedValue.flatMap(unwrapped)
+    fileprivate final class Encoder: Swift.Encoder {
+        let node = Node()
+        var codingPath: [any CodingKey] { [] }
+        var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+        func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+            if case .empty = node.content { node.content = .dictionary([:]) }
+            return KeyedEncodingContainer(KeyedContainer(node: node))
+        }
+
+        func unkeyedContainer() -> any UnkeyedEncodingContainer {
+            if case .empty = node.content { node.content = .array([]) }
+            return UnkeyedContainer(node: node)
+        }
+
+        func singleValueContainer() -> any SingleValueEncodingContainer {
+            SingleValueContainer(node: node)
+        }
+    }
+
+    /// Strings, numbers and booleans as they are; anything else encoded in turn.
+    fileprivate static func value(of value: some Encodable) -> Any {
+        switch value {
+        case let string as String: string
+        case let bool as Bool: bool
+        case let int as Int: int
+        case let double as Double: double
+        default: make(value)
+        }
     }
 }
 
-/// `Optional` seen through `Any`.
-private protocol OptionalValue {
-    var wrappedValue: Any? { get }
+private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let node: TemplateContext.Node
+    var codingPath: [any CodingKey] { [] }
+
+    mutating func encodeNil(forKey key: Key) {}
+    mutating func encode(_ value: String, forKey key: Key) { node.set(value, forKey: key.stringValue) }
+    mutating func encode(_ value: Bool, forKey key: Key) { node.set(value, forKey: key.stringValue) }
+    mutating func encode(_ value: Int, forKey key: Key) { node.set(value, forKey: key.stringValue) }
+    mutating func encode(_ value: Double, forKey key: Key) { node.set(value, forKey: key.stringValue) }
+    mutating func encode(_ value: some Encodable, forKey key: Key) {
+        node.set(TemplateContext.value(of: value), forKey: key.stringValue)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        preconditionFailure("view states encode nested values as values of their own")
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        preconditionFailure("view states encode nested values as values of their own")
+    }
+
+    mutating func superEncoder() -> any Swift.Encoder { preconditionFailure("view states are structs") }
+    mutating func superEncoder(forKey key: Key) -> any Swift.Encoder { preconditionFailure("view states are structs") }
 }
 
-extension Optional: OptionalValue {
-    fileprivate var wrappedValue: Any? { self }
+private struct UnkeyedContainer: UnkeyedEncodingContainer {
+    let node: TemplateContext.Node
+    var codingPath: [any CodingKey] { [] }
+    var count: Int {
+        if case .array(let array) = node.content { array.count } else { 0 }
+    }
+
+    mutating func encodeNil() {}
+    mutating func encode(_ value: String) { node.append(value) }
+    mutating func encode(_ value: Bool) { node.append(value) }
+    mutating func encode(_ value: Int) { node.append(value) }
+    mutating func encode(_ value: Double) { node.append(value) }
+    mutating func encode(_ value: some Encodable) { node.append(TemplateContext.value(of: value)) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        preconditionFailure("view states encode nested values as values of their own")
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        preconditionFailure("view states encode nested values as values of their own")
+    }
+
+    mutating func superEncoder() -> any Swift.Encoder { preconditionFailure("view states are structs") }
+}
+
+private struct SingleValueContainer: SingleValueEncodingContainer {
+    let node: TemplateContext.Node
+    var codingPath: [any CodingKey] { [] }
+
+    mutating func encodeNil() {}
+    mutating func encode(_ value: String) { node.content = .single(value) }
+    mutating func encode(_ value: Bool) { node.content = .single(value) }
+    mutating func encode(_ value: Int) { node.content = .single(value) }
+    mutating func encode(_ value: Double) { node.content = .single(value) }
+    mutating func encode(_ value: some Encodable) { node.content = .single(TemplateContext.value(of: value)) }
 }

@@ -39,7 +39,7 @@ public struct TemplateRenderer: Sendable {
     }
 
     /// Renders `template` with `context` (a view-state value whose properties the template names).
-    public func render(_ template: PageTemplate, _ context: Any) -> String {
+    public func render(_ template: PageTemplate, _ context: some Encodable) -> String {
         // Every template was checked at start-up, so a miss here is a programming error.
         guard let html = library.render(TemplateContext.make(context), withTemplate: template.rawValue) else {
             preconditionFailure("template \(template.rawValue) vanished after start-up")
@@ -48,7 +48,7 @@ public struct TemplateRenderer: Sendable {
     }
 
     /// A complete HTML response: the rendered page with Koober's security headers.
-    public func response(_ template: PageTemplate, _ context: Any, status: HTTPResponseStatus = .ok) -> Response {
+    public func response(_ template: PageTemplate, _ context: some Encodable, status: HTTPResponseStatus = .ok) -> Response {
         var response = Response(status: status, contentType: "text/html; charset=utf-8", body: render(template, context))
         response.headers.add(contentsOf: SecurityHeaders.html)
         // Pages carry form tokens and personal details: no browser or proxy may keep a copy.

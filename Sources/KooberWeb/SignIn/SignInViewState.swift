@@ -1,7 +1,7 @@
 import KooberKit
 
 /// The Sign In page: the email kept after a failure, the password never.
-struct SignInViewState: Sendable {
+struct SignInViewState: Sendable, Encodable {
     let csrfToken: String
     let action = Route.submitSignIn.path
     let backPath = Route.welcome.path

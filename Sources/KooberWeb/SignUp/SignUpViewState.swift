@@ -1,7 +1,7 @@
 import KooberKit
 
 /// The Sign Up page: everything typed is kept after a failure except the password, each error beside its field.
-struct SignUpViewState: Sendable {
+struct SignUpViewState: Sendable, Encodable {
     let csrfToken: String
     let action = Route.submitSignUp.path
     let backPath = Route.welcome.path

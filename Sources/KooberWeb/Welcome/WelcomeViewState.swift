@@ -1,5 +1,5 @@
 /// The Welcome page: the brand and the two ways in.
-struct WelcomeViewState: Sendable {
+struct WelcomeViewState: Sendable, Encodable {
     let signInPath = Route.signIn.path
     let signUpPath = Route.signUp.path
 }
