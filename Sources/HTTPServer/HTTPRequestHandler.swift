@@ -101,7 +101,7 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
                 let (handler, context) = loopBound.value
                 handler.write(response, for: exchange, context: context)
             }
-            // On the loop already, unless the responder ended on an executor of its own choosing.
+            // The task prefers the loop, so it is back on it by now; the check keeps a write off any other thread.
             if eventLoop.inEventLoop { write() } else { eventLoop.execute(write) }
         }
     }
