@@ -97,7 +97,7 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         let loopBound = NIOLoopBound((self, context), eventLoop: eventLoop)
         Task.immediate(executorPreference: executor) {
             let response = await responder.respond(to: request)
-            let write = {
+            let write: @Sendable () -> Void = {
                 let (handler, context) = loopBound.value
                 handler.write(response, for: exchange, context: context)
             }
