@@ -13,8 +13,8 @@ import Synchronization
 ///
 /// - Errors and worse are written before `append` returns, with everything before them, so the line that explains
 ///   a crash is out before the crash.
-/// - If the reader of the descriptor stops reading and `capacity` bytes are waiting, new lines are dropped (and
-///   counted, and the count logged once writing resumes) rather than memory growing without bound.
+/// - If the reader of the descriptor stops reading and `capacity` bytes are waiting, new lines other than errors are
+///   dropped (and counted, and the count logged once writing resumes) rather than memory growing without bound.
 /// - `flush()` writes what is waiting: call it before the process exits.
 public final class LogOutput: Sendable {
     /// Koober's standard output.
@@ -48,7 +48,7 @@ public final class LogOutput: Sendable {
     /// Appends one line, after the current time (`2026-11-23T13:12:00Z`), and a newline.
     public func append(_ line: String, urgent: Bool = false) {
         let scheduleWriter = state.withLock { state in
-            guard state.pending.count < capacity else {
+            guard urgent || state.pending.count < capacity else {
                 state.dropped += 1
                 return false
             }

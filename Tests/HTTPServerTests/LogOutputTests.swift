@@ -58,6 +58,21 @@ struct LogOutputTests {
         #expect(file.lines.map { $0.split(separator: " ", maxSplits: 1).last ?? "" } == ["first", "the reason for the crash"])
     }
 
+    @Test func anErrorIsKeptEvenWhenLinesAreBeingDropped() throws {
+        let file = LogFile()
+        let output = LogOutput(fileDescriptor: file.descriptor, capacity: 64)
+        for number in 1...100 { output.append("line \(number)") }
+        output.append("the reason for the crash", urgent: true)
+        let lines = file.lines.map { $0.split(separator: " ", maxSplits: 1).last ?? "" }
+        let kept = lines.filter { $0.hasPrefix("line ") }.count
+        let dropped = try lines.compactMap { line in
+            try #/warning: (\d+) log lines dropped: nothing read them/#.wholeMatch(in: line).map { Int($0.1)! }
+        }.reduce(0, +)
+        #expect(kept < 100)
+        #expect(kept + dropped == 100)
+        #expect(lines.contains("the reason for the crash"))
+    }
+
     @Test func linesForAReaderThatStopsReadingAreDroppedAndCounted() async throws {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)
