@@ -54,27 +54,35 @@ public final class Argon2PasswordHasher: PasswordHasher {
     /// computed: no password matches it (short of finding a preimage of a random 256-bit digest), verifying
     /// against it runs argon2id in full, and making it spends neither 30 ms nor 19 MiB.
     public func standInHash() -> String {
-        func randomBase64(_ count: Int) -> String {
-            var generator = SystemRandomNumberGenerator()
-            let bytes = (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-            return Data(bytes).base64EncodedString().replacingOccurrences(of: "=", with: "")
+        func unpaddedBase64(_ bytes: [UInt8]) -> String {
+            Data(bytes).base64EncodedString().replacingOccurrences(of: "=", with: "")
         }
+        let salt = unpaddedBase64(Self.randomBytes(Self.saltLength))
+        let digest = unpaddedBase64(Self.randomBytes(Self.digestLength))
         return "$argon2id$v=19$m=\(parameters.memoryKiB),t=\(parameters.iterations),p=\(parameters.parallelism)"
-            + "$\(randomBase64(16))$\(randomBase64(32))"
+            + "$\(salt)$\(digest)"
+    }
+
+    private static let saltLength = 16
+    private static let digestLength = 32
+
+    /// `count` bytes from the system's CSPRNG (getrandom(2) on Linux).
+    private static func randomBytes(_ count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
 
     private static func hashNow(_ password: String, parameters: Parameters) throws -> String {
         let passwordBytes = Array(password.utf8)
-        var generator = SystemRandomNumberGenerator()
-        let salt = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let salt = randomBytes(saltLength)
         let length = argon2_encodedlen(
             parameters.iterations, parameters.memoryKiB, parameters.parallelism,
-            UInt32(salt.count), 32, Argon2_id
+            UInt32(salt.count), UInt32(digestLength), Argon2_id
         )
         var encoded = [CChar](repeating: 0, count: length)
         let code = argon2id_hash_encoded(
             parameters.iterations, parameters.memoryKiB, parameters.parallelism,
-            passwordBytes, passwordBytes.count, salt, salt.count, 32, &encoded, length
+            passwordBytes, passwordBytes.count, salt, salt.count, digestLength, &encoded, length
         )
         guard code == ARGON2_OK.rawValue else {
             throw HashError.argon2(code: code, message: String(cString: argon2_error_message(code)))

@@ -31,7 +31,9 @@ actor FakePasswordHasher: PasswordHasher {
     }
 
     /// Not `fake$…`, so no password verifies against it.
+    static let standIn = "fake-stand-in"
+
     nonisolated func standInHash() -> String {
-        "fake-stand-in"
+        Self.standIn
     }
 }

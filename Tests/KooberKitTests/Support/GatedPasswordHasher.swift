@@ -13,7 +13,7 @@ actor GatedPasswordHasher: PasswordHasher {
     }
 
     nonisolated func standInHash() -> String {
-        "fake-stand-in"
+        FakePasswordHasher.standIn
     }
 
     func verify(_ password: String, against hash: String) async throws -> Bool {
