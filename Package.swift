@@ -46,7 +46,6 @@ let package = Package(
             dependencies: [
                 "HTTPServer",
                 "KooberKit",
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -107,7 +106,14 @@ let package = Package(
         ),
         .testTarget(name: "KooberFuzzTargetsTests", dependencies: ["KooberFuzzTargets", "KooberTestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "KooberTestSupport"]),
-        .testTarget(name: "KooberWebTests", dependencies: ["KooberWeb", "KooberKit", "KooberSQLite", "KooberTestSupport"]),
+        .testTarget(
+            name: "KooberWebTests",
+            dependencies: [
+                "KooberWeb", "KooberKit", "KooberSQLite", "KooberTestSupport",
+                // The reference Koober's own template renderer is checked against, byte for byte.
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
         .testTarget(name: "KooberTestSupportTests", dependencies: ["KooberTestSupport"]),
         .testTarget(
             name: "KooberServerTests", dependencies: ["KooberServer", "HTTPServer", "KooberSQLite", "KooberTestSupport"]

@@ -52,7 +52,7 @@ struct KooberCommand: AsyncParsableCommand {
         let logger = Logger(label: "koober")
         // Templates and public files first: a broken file stops start-up before the database is created.
         let staticFiles = try StaticFiles(directory: settings.publicDirectory)
-        let templates = try await TemplateRenderer(directory: settings.templates, assetVersion: staticFiles.version)
+        let templates = try TemplateRenderer(directory: settings.templates, assetVersion: staticFiles.version)
         let storage = try await KooberStorage.open(settings: settings, logger: logger)
         let container = try await KooberAppDependencyContainer(
             templates: templates, staticFiles: staticFiles, services: storage.services, logger: logger

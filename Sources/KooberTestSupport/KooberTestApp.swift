@@ -40,7 +40,7 @@ public final class KooberTestApp: Sendable {
         configure(&services)
         let staticFiles = try StaticFiles(directory: ProjectPaths.publicFiles)
         container = try await KooberAppDependencyContainer(
-            templates: try await TemplateRenderer(directory: templatesDirectory, assetVersion: staticFiles.version),
+            templates: try TemplateRenderer(directory: templatesDirectory, assetVersion: staticFiles.version),
             staticFiles: staticFiles,
             services: services,
             logger: logger

@@ -22,41 +22,46 @@ import Testing
         let fieldErrors: [String: String]
     }
 
-    @Test func structsBecomeDictionariesOfTheirPropertiesNilOnesLeftOut() throws {
+    @Test func structsBecomeObjectsOfTheirPropertiesNilOnesLeftOut() throws {
         let page = Page(title: "Hi", count: 3, shown: true, error: nil, note: "n",
                         options: [Option(name: "Wallabee", fare: 12.5)], fieldErrors: ["email": "taken"])
-        let context = try #require(TemplateContext.make(page) as? [String: Any])
+        guard case .object(let context) = TemplateContext.make(page) else {
+            Issue.record("not an object")
+            return
+        }
         #expect(Set(context.keys) == ["title", "count", "shown", "note", "options", "fieldErrors"])
-        #expect(context["title"] as? String == "Hi")
-        #expect(context["count"] as? Int == 3)
-        #expect(context["shown"] as? Bool == true)
-        #expect(context["note"] as? String == "n")
-        let options = try #require(context["options"] as? [Any])
-        let option = try #require(options.first as? [String: Any])
-        #expect(option["name"] as? String == "Wallabee")
-        #expect(option["fare"] as? Double == 12.5)
-        #expect((context["fieldErrors"] as? [String: Any])?["email"] as? String == "taken")
+        #expect(context["title"].text == "Hi")
+        #expect(context["count"].text == "3")
+        #expect(context["shown"].flatMap { if case .bool(let bool) = $0 { bool } else { nil } } == true)
+        #expect(context["note"].text == "n")
+        guard case .list(let options)? = context["options"], case .object(let option)? = options.first else {
+            Issue.record("options are not a list of objects")
+            return
+        }
+        #expect(option["name"].text == "Wallabee")
+        #expect(option["fare"].text == "12.5")
+        #expect(context["fieldErrors"]?.value(at: ["email"]).text == "taken")
     }
 
-    @Test func templatesRenderTheSameFromTheContextAsFromTheValue() throws {
+    @Test func templatesRenderTheSameFromTheContextAsSwiftMustacheFromTheValue() throws {
         // A nil property is looked up the context stack: an option without a note shows the page's.
         struct Line: Encodable { let name: String; let note: String? }
         struct Sheet: Encodable { let note: String; let shown: Bool; let hidden: Bool; let lines: [Line]; let missing: Line? }
-        let template = try MustacheTemplate(
-            string: "{{#shown}}S{{/shown}}{{^hidden}}H{{/hidden}}{{#lines}}[{{name}}:{{note}}]{{/lines}}{{#missing}}M{{/missing}}"
-        )
+        let text = "{{#shown}}S{{/shown}}{{^hidden}}H{{/hidden}}{{#lines}}[{{name}}:{{note}}]{{/lines}}{{#missing}}M{{/missing}}"
         let sheet = Sheet(note: "page", shown: true, hidden: false,
                           lines: [Line(name: "a", note: nil), Line(name: "<b>", note: "own")], missing: nil)
         let expected = "SH[a:page][&lt;b&gt;:own]"
-        #expect(template.render(sheet) == expected)
-        #expect(template.render(TemplateContext.make(sheet)) == expected)
+        #expect(try MustacheTemplate(string: text).render(sheet) == expected)
+        let library = TemplateLibrary(["sheet": try TemplateParser.parse(text)])
+        #expect(library.render(TemplateContext.make(sheet), withTemplate: "sheet") == expected)
     }
 
     /// Every page, in each of its states, renders byte for byte as swift-mustache renders the view state itself
-    /// (by reflection).
+    /// (by reflection) from the same template files.
     @Test func everyPageRendersAsSwiftMustacheRendersItsViewState() async throws {
         var library = try await MustacheLibrary(directory: ProjectPaths.templates)
         try library.register("v1", named: "asset-version")
+        let renderer = try TemplateRenderer(directory: ProjectPaths.templates, assetVersion: "v1")
         let here = Location(latitude: -33.8688, longitude: 151.2093)
         let opera = NamedLocation(id: PlaceID(1), name: "Sydney Opera House", location: Location(latitude: -33.8568, longitude: 151.2153))
         let ride = Ride(
@@ -87,8 +92,14 @@ import Testing
             (.error, ErrorPageViewState(error: problem)),
         ]
         for (template, viewState) in pages {
-            let byReflection = try #require(library.render(viewState, withTemplate: template.rawValue))
-            #expect(library.render(TemplateContext.make(viewState), withTemplate: template.rawValue) == byReflection)
+            let bySwiftMustache = try #require(library.render(viewState, withTemplate: template.rawValue))
+            #expect(renderer.render(template, viewState) == bySwiftMustache, "\(template) \(viewState)")
         }
+    }
+}
+
+private extension Optional<TemplateValue> {
+    var text: String? {
+        if case .text(let text)? = self { text } else { nil }
     }
 }

@@ -7,28 +7,28 @@ import KooberTestSupport
 
 @Suite struct TemplateRendererTests {
     @Test func theProjectTemplatesAllLoad() async throws {
-        let renderer = try await TemplateRenderer(directory: ProjectPaths.templates, assetVersion: "v1")
+        let renderer = try TemplateRenderer(directory: ProjectPaths.templates, assetVersion: "v1")
         #expect(renderer.render(.welcome, WelcomeViewState()).contains("KOOBER"))
     }
 
     @Test func everyPageLinksItsStylesheetWithTheAssetVersion() async throws {
-        let renderer = try await TemplateRenderer(directory: ProjectPaths.templates, assetVersion: "3fa9c0")
+        let renderer = try TemplateRenderer(directory: ProjectPaths.templates, assetVersion: "3fa9c0")
         let html = renderer.render(.welcome, WelcomeViewState())
         #expect(html.contains(#"<link rel="stylesheet" href="/css/koober.css?v=3fa9c0">"#))
         #expect(html.contains(#"src="/images/koober-logo.svg?v=3fa9c0""#))
     }
 
     @Test func anAssetVersionThatIsNotLettersAndDigitsStopsStartUp() async throws {
-        await #expect(throws: TemplateRenderer.LoadError.self) {
-            try await TemplateRenderer(directory: ProjectPaths.templates, assetVersion: "\"><script>")
+        #expect(throws: TemplateRenderer.LoadError.self) {
+            try TemplateRenderer(directory: ProjectPaths.templates, assetVersion: "\"><script>")
         }
     }
 
     @Test func aMissingTemplateStopsStartUpNamingTheFile() async throws {
         let directory = try copyOfTemplates()
         try FileManager.default.removeItem(atPath: "\(directory)/welcome.mustache")
-        await #expect {
-            try await TemplateRenderer(directory: directory, assetVersion: "v1")
+        #expect {
+            try TemplateRenderer(directory: directory, assetVersion: "v1")
         } throws: { error in
             "\(error)".contains("welcome.mustache") && "\(error)".contains("missing")
         }
@@ -37,21 +37,21 @@ import KooberTestSupport
     @Test func aBrokenTemplateStopsStartUpNamingTheFile() async throws {
         let directory = try copyOfTemplates()
         try "{{#error}}unclosed section".write(toFile: "\(directory)/error.mustache", atomically: true, encoding: .utf8)
-        await #expect {
-            try await TemplateRenderer(directory: directory, assetVersion: "v1")
+        #expect {
+            try TemplateRenderer(directory: directory, assetVersion: "v1")
         } throws: { error in
             "\(error)".contains("error.mustache") && "\(error)".contains("does not parse")
         }
     }
 
     @Test func aMissingFolderStopsStartUp() async throws {
-        await #expect(throws: TemplateRenderer.LoadError.self) {
-            try await TemplateRenderer(directory: "/nonexistent/koober-templates", assetVersion: "v1")
+        #expect(throws: TemplateRenderer.LoadError.self) {
+            try TemplateRenderer(directory: "/nonexistent/koober-templates", assetVersion: "v1")
         }
     }
 
     @Test func valuesAreHTMLEscaped() async throws {
-        let renderer = try await TemplateRenderer(directory: ProjectPaths.templates, assetVersion: "v1")
+        let renderer = try TemplateRenderer(directory: ProjectPaths.templates, assetVersion: "v1")
         let html = renderer.render(
             .error,
             ErrorPageViewState(error: .init(title: "<script>alert(1)</script>", message: "a & b"))

@@ -70,7 +70,7 @@ struct RouteMap: Sendable {
             + stride(from: top + 40, to: bottom, by: 40).map { "M\(left) \($0)H\(right)" }
         // Painting order: land, grid, the route under the pins, then the labels over everything.
         var parts = [
-            Self.element("title", ["id": Self.titleID], Self.escaped(textAlternative)),
+            Self.element("title", ["id": Self.titleID], String.htmlEscaped(textAlternative)),
             Self.element("rect", ["class": "map-land", "x": "\(left)", "y": "\(top)", "width": "\(right - left)",
                                   "height": "\(bottom - top)", "fill": "#EEF3F1"]),
             Self.element("path", ["class": "map-grid", "d": grid.joined(separator: " "), "fill": "none",
@@ -99,7 +99,7 @@ struct RouteMap: Sendable {
                                      dropoff: dropoff.map { ($0.name, projection.point(for: $0)) },
                                      width: Double(width), fontSize: Self.labelFontSize)
         parts += labels.flatMap { label in
-            let x = Self.decimal(label.x), y = Self.decimal(label.y + 0.35 * Self.labelFontSize), text = Self.escaped(label.text)
+            let x = Self.decimal(label.x), y = Self.decimal(label.y + 0.35 * Self.labelFontSize), text = String.htmlEscaped(label.text)
             let font = "system-ui, sans-serif", size = "\(Int(Self.labelFontSize))"
             // A white outline drawn first, under the glyphs, keeps a name legible over the route and the grid.
             return [
@@ -120,28 +120,8 @@ struct RouteMap: Sendable {
     /// Always a closing tag, never `/>`: it means the same in XML and in HTML's inline SVG, and every parser agrees.
     private static func element(_ name: String, _ attributes: KeyValuePairs<String, String>,
                                 _ content: String = "") -> String {
-        let attributes = attributes.map { " \($0.key)=\"\(escaped($0.value))\"" }.joined()
+        let attributes = attributes.map { " \($0.key)=\"\(String.htmlEscaped($0.value))\"" }.joined()
         return "<\(name)\(attributes)>\(content)</\(name)>"
-    }
-
-    /// `text` made safe inside XML text and quoted attribute values.
-    static func escaped(_ text: String) -> String {
-        // Most texts (every coordinate, the grid) need no escaping: skip the copy.
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
-            return text  // no & < > " '
-        }
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 
     /// A coordinate with one decimal, rounded to the nearest tenth: compact, and the same bytes on every run.

@@ -1,13 +1,12 @@
-/// A view state in the form swift-mustache reads fastest: every struct as a `[String: Any]` of its stored
-/// properties, every array's elements likewise, a `nil` property left out (so a template looks its name up the
-/// context stack, as it does for a `nil` it finds by reflection).
+/// A view state as templates read it (`TemplateValue`): every struct an `.object` of its stored properties, every
+/// array a `.list`, a `nil` property left out (so a template looks its name up the context stack, as Mustache does
+/// for a missing name).
 ///
-/// View states are `Encodable`, and the compiler writes their `encode(to:)`: encoding one through `Encoder` calls
-/// each property directly. swift-mustache would otherwise read them by reflection (`Mirror`), walking all of a
-/// value's properties for every name a template looks up, at every level of the context stack; reflecting once per
-/// value instead still cost a sixth of `GET /ride` (docs/performance.md).
+/// View states are `Encodable`, and the compiler writes their `encode(to:)`: encoding one through this `Encoder`
+/// reads each property directly, with no reflection (`Mirror`), which was half the cost of a page
+/// (docs/performance.md).
 enum TemplateContext {
-    static func make(_ value: some Encodable) -> Any {
+    static func make(_ value: some Encodable) -> TemplateValue {
         let encoder = Encoder()
         // Nothing here throws: only an `encode(to:)` written by hand could, and view states have none.
         try! value.encode(to: encoder)
@@ -18,40 +17,40 @@ enum TemplateContext {
     fileprivate final class Node {
         enum Content {
             case empty
-            case dictionary([String: Any])
-            case array([Any])
-            case single(Any)
+            case object([String: TemplateValue])
+            case list([TemplateValue])
+            case single(TemplateValue)
         }
 
         var content = Content.empty
 
-        var value: Any {
+        var value: TemplateValue {
             switch content {
-            case .empty: [String: Any]()
-            case .dictionary(let dictionary): dictionary
-            case .array(let array): array
+            case .empty: .object([:])
+            case .object(let properties): .object(properties)
+            case .list(let elements): .list(elements)
             case .single(let value): value
             }
         }
 
-        func set(_ value: Any, forKey key: String) {
-            guard case .dictionary(var dictionary) = content else {
-                content = .dictionary([key: value])
+        func set(_ value: TemplateValue, forKey key: String) {
+            guard case .object(var properties) = content else {
+                content = .object([key: value])
                 return
             }
-            content = .empty  // lets `dictionary` be mutated in place
-            dictionary[key] = value
-            content = .dictionary(dictionary)
+            content = .empty  // lets `properties` be mutated in place
+            properties[key] = value
+            content = .object(properties)
         }
 
-        func append(_ value: Any) {
-            guard case .array(var array) = content else {
-                content = .array([value])
+        func append(_ value: TemplateValue) {
+            guard case .list(var elements) = content else {
+                content = .list([value])
                 return
             }
             content = .empty
-            array.append(value)
-            content = .array(array)
+            elements.append(value)
+            content = .list(elements)
         }
     }
 
@@ -61,12 +60,12 @@ enum TemplateContext {
         var userInfo: [CodingUserInfoKey: Any] { [:] }
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-            if case .empty = node.content { node.content = .dictionary([:]) }
+            if case .empty = node.content { node.content = .object([:]) }
             return KeyedEncodingContainer(KeyedContainer(node: node))
         }
 
         func unkeyedContainer() -> any UnkeyedEncodingContainer {
-            if case .empty = node.content { node.content = .array([]) }
+            if case .empty = node.content { node.content = .list([]) }
             return UnkeyedContainer(node: node)
         }
 
@@ -75,13 +74,13 @@ enum TemplateContext {
         }
     }
 
-    /// Strings, numbers and booleans as they are; anything else encoded in turn.
-    fileprivate static func value(of value: some Encodable) -> Any {
+    /// Strings and booleans as they are, numbers as text; anything else encoded in turn.
+    fileprivate static func value(of value: some Encodable) -> TemplateValue {
         switch value {
-        case let string as String: string
-        case let bool as Bool: bool
-        case let int as Int: int
-        case let double as Double: double
+        case let string as String: .text(string)
+        case let bool as Bool: .bool(bool)
+        case let int as Int: .text(String(int))
+        case let double as Double: .text(String(double))
         default: make(value)
         }
     }
@@ -92,10 +91,10 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     var codingPath: [any CodingKey] { [] }
 
     mutating func encodeNil(forKey key: Key) {}
-    mutating func encode(_ value: String, forKey key: Key) { node.set(value, forKey: key.stringValue) }
-    mutating func encode(_ value: Bool, forKey key: Key) { node.set(value, forKey: key.stringValue) }
-    mutating func encode(_ value: Int, forKey key: Key) { node.set(value, forKey: key.stringValue) }
-    mutating func encode(_ value: Double, forKey key: Key) { node.set(value, forKey: key.stringValue) }
+    mutating func encode(_ value: String, forKey key: Key) { node.set(.text(value), forKey: key.stringValue) }
+    mutating func encode(_ value: Bool, forKey key: Key) { node.set(.bool(value), forKey: key.stringValue) }
+    mutating func encode(_ value: Int, forKey key: Key) { node.set(.text(String(value)), forKey: key.stringValue) }
+    mutating func encode(_ value: Double, forKey key: Key) { node.set(.text(String(value)), forKey: key.stringValue) }
     mutating func encode(_ value: some Encodable, forKey key: Key) {
         node.set(TemplateContext.value(of: value), forKey: key.stringValue)
     }
@@ -118,14 +117,14 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     let node: TemplateContext.Node
     var codingPath: [any CodingKey] { [] }
     var count: Int {
-        if case .array(let array) = node.content { array.count } else { 0 }
+        if case .list(let elements) = node.content { elements.count } else { 0 }
     }
 
     mutating func encodeNil() {}
-    mutating func encode(_ value: String) { node.append(value) }
-    mutating func encode(_ value: Bool) { node.append(value) }
-    mutating func encode(_ value: Int) { node.append(value) }
-    mutating func encode(_ value: Double) { node.append(value) }
+    mutating func encode(_ value: String) { node.append(.text(value)) }
+    mutating func encode(_ value: Bool) { node.append(.bool(value)) }
+    mutating func encode(_ value: Int) { node.append(.text(String(value))) }
+    mutating func encode(_ value: Double) { node.append(.text(String(value))) }
     mutating func encode(_ value: some Encodable) { node.append(TemplateContext.value(of: value)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -144,9 +143,9 @@ private struct SingleValueContainer: SingleValueEncodingContainer {
     var codingPath: [any CodingKey] { [] }
 
     mutating func encodeNil() {}
-    mutating func encode(_ value: String) { node.content = .single(value) }
-    mutating func encode(_ value: Bool) { node.content = .single(value) }
-    mutating func encode(_ value: Int) { node.content = .single(value) }
-    mutating func encode(_ value: Double) { node.content = .single(value) }
+    mutating func encode(_ value: String) { node.content = .single(.text(value)) }
+    mutating func encode(_ value: Bool) { node.content = .single(.bool(value)) }
+    mutating func encode(_ value: Int) { node.content = .single(.text(String(value))) }
+    mutating func encode(_ value: Double) { node.content = .single(.text(String(value))) }
     mutating func encode(_ value: some Encodable) { node.content = .single(TemplateContext.value(of: value)) }
 }

@@ -1,8 +1,8 @@
+import Foundation
 import HTTPServer
-import Mustache
 import NIOHTTP1
 
-/// Renders pages from the Mustache templates in `Templates/`, all loaded and checked at start-up.
+/// Renders pages from the Mustache templates in `Templates/`, all loaded, parsed and checked at start-up.
 public struct TemplateRenderer: Sendable {
     /// Why the templates could not be loaded; the message names the file.
     public struct LoadError: Error, CustomStringConvertible {
@@ -14,27 +14,37 @@ public struct TemplateRenderer: Sendable {
     /// (see `StaticFileMiddleware` for the caching this allows).
     public static let assetVersionPartial = "asset-version"
 
-    private let library: MustacheLibrary
+    private let library: TemplateLibrary
 
-    /// Loads every `.mustache` file in `directory`; throws naming the file that is missing or does not parse.
-    /// `assetVersion` is `StaticFiles.version` of the public files the pages link to.
-    public init(directory: String, assetVersion: String) async throws {
-        var library: MustacheLibrary
-        do {
-            library = try await MustacheLibrary(directory: directory)
-        } catch let error as MustacheLibrary.ParserError {
-            throw LoadError(
-                description: "Template \(directory)/\(error.filename) does not parse: \(error.error) "
-                    + "at line \(error.context.lineNumber), column \(error.context.columnNumber)"
-            )
-        }
-        for template in PageTemplate.allCases where library.getTemplate(named: template.rawValue) == nil {
-            throw LoadError(description: "Template \(directory)/\(template.rawValue).mustache is missing")
-        }
+    /// Loads every `.mustache` file in `directory`; throws naming the file that is missing or does not parse, or the
+    /// partial a template includes that does not exist. `assetVersion` is `StaticFiles.version` of the public files
+    /// the pages link to.
+    public init(directory: String, assetVersion: String) throws {
         guard !assetVersion.isEmpty, assetVersion.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
             throw LoadError(description: "The asset version \(assetVersion) is not letters and digits")
         }
-        try library.register(assetVersion, named: Self.assetVersionPartial)
+        var library = TemplateLibrary()
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for file in files.sorted() where file.hasSuffix(".mustache") {
+            let path = "\(directory)/\(file)"
+            guard let data = FileManager.default.contents(atPath: path), let text = String(validating: data, as: UTF8.self) else {
+                throw LoadError(description: "Template \(path) cannot be read as UTF-8 text")
+            }
+            do {
+                library[String(file.dropLast(".mustache".count))] = try TemplateParser.parse(text)
+            } catch {
+                throw LoadError(description: "Template \(path) does not parse: \(error)")
+            }
+        }
+        for template in PageTemplate.allCases where library[template.rawValue] == nil {
+            throw LoadError(description: "Template \(directory)/\(template.rawValue).mustache is missing")
+        }
+        library[Self.assetVersionPartial] = Template(nodes: [.text(assetVersion)])
+        for (name, template) in library.templates.sorted(by: { $0.key < $1.key }) {
+            for partial in template.partialNames.sorted() where library[partial] == nil {
+                throw LoadError(description: "Template \(directory)/\(name).mustache includes \(partial), which does not exist")
+            }
+        }
         self.library = library
     }
 
