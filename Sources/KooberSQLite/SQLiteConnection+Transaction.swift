@@ -4,7 +4,17 @@ extension SQLiteConnection {
     /// `BEGIN IMMEDIATE` takes the write lock at the start rather than at the first write, so two writers can
     /// never both read, then deadlock trying to upgrade; a waiting writer is held by the busy timeout instead.
     public func transaction<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
+        try run(body, between: "BEGIN IMMEDIATE")
+    }
+
+    /// Runs `body`'s reads in one read transaction (`BEGIN DEFERRED`): they all see the database as it was at the
+    /// first of them, whatever is committed meanwhile.
+    public func snapshot<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try run(body, between: "BEGIN DEFERRED")
+    }
+
+    private func run<T>(_ body: (SQLiteConnection) throws -> T, between begin: String) throws -> T {
+        try execute(begin)
         do {
             let result = try body(self)
             try execute("COMMIT")

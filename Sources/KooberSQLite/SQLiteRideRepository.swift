@@ -15,17 +15,19 @@ public struct SQLiteRideRepository: RideRepository {
     }
 
     public func chosenDropoff(userID: UserID) async throws -> NamedLocation? {
-        try await database.read { connection in
-            let rows = try connection.query(
-                """
-                SELECT p.id, p.name, p.latitude, p.longitude
-                FROM ride_drafts AS d JOIN places AS p ON p.id = d.place_id
-                WHERE d.user_id = ?
-                """,
-                [.integer(userID.rawValue)]
-            )
-            return try rows.first.map(SQLitePlaceRepository.place(from:))
-        }
+        try await database.read { connection in try Self.chosenDropoff(userID: userID, on: connection) }
+    }
+
+    private static func chosenDropoff(userID: UserID, on connection: SQLiteConnection) throws -> NamedLocation? {
+        let rows = try connection.query(
+            """
+            SELECT p.id, p.name, p.latitude, p.longitude
+            FROM ride_drafts AS d JOIN places AS p ON p.id = d.place_id
+            WHERE d.user_id = ?
+            """,
+            [.integer(userID.rawValue)]
+        )
+        return try rows.first.map(SQLitePlaceRepository.place(from:))
     }
 
     /// Throws `RideRepositoryError.unknownPlace` for a place that doesn't exist, and `SQLiteError.constraint` for a
@@ -47,13 +49,28 @@ public struct SQLiteRideRepository: RideRepository {
     }
 
     public func rideInProgress(userID: UserID) async throws -> Ride? {
+        try await database.read { connection in try Self.rideInProgress(userID: userID, on: connection) }
+    }
+
+    private static func rideInProgress(userID: UserID, on connection: SQLiteConnection) throws -> Ride? {
+        // The status is a literal, not a binding, so the planner can prove the partial index applies.
+        let rows = try connection.query(
+            selectRides + " WHERE r.user_id = ? AND r.status = 'waiting_for_pickup'",
+            [.integer(userID.rawValue)]
+        )
+        return try rows.first.map(ride(from:))
+    }
+
+    /// Both reads in one snapshot, and one trip to the database's threads instead of two (a signed-in page load
+    /// makes this one and the session's).
+    public func rideState(userID: UserID) async throws -> RideState {
         try await database.read { connection in
-            // The status is a literal, not a binding, so the planner can prove the partial index applies.
-            let rows = try connection.query(
-                Self.selectRides + " WHERE r.user_id = ? AND r.status = 'waiting_for_pickup'",
-                [.integer(userID.rawValue)]
-            )
-            return try rows.first.map(Self.ride(from:))
+            try connection.snapshot { connection in
+                RideState(
+                    rideInProgress: try Self.rideInProgress(userID: userID, on: connection),
+                    chosenDropoff: try Self.chosenDropoff(userID: userID, on: connection)
+                )
+            }
         }
     }
 

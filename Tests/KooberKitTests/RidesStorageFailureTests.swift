@@ -56,11 +56,9 @@ struct RidesStorageFailureTests {
     }
 
     @Test func loadingTheRideStateThrowsWhenTheRideStoreFails() async throws {
-        for operation in [PartlyFailingRideRepository.Operation.rideInProgress, .chosenDropoff] {
-            let (_, broken) = world(failing: [operation])
-            await #expect(throws: StorageFailure(operation: operation.rawValue)) {
-                try await LoadRideStateUseCase(userID: RideWorld.johnny, rideRepository: broken).run()
-            }
+        let (_, broken) = world(failing: [.rideState])
+        await #expect(throws: StorageFailure(operation: "rideState")) {
+            try await LoadRideStateUseCase(userID: RideWorld.johnny, rideRepository: broken).run()
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import KooberSQLite
 import Testing
 
@@ -68,6 +69,28 @@ struct SQLiteConnectionTests {
         let rows = try connection.query("SELECT body FROM notes")
         #expect(try rows.map { try $0.string("body") } == ["kept"])
         #expect(try connection.transaction { _ in 7 } == 7)
+    }
+
+    @Test func aSnapshotsReadsAllSeeTheDatabaseAsItWasAtTheFirst() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-\(UUID()).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let writer = try SQLiteConnection(path: path)
+        try writer.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT UNIQUE)")
+        try writer.execute("INSERT INTO notes (body) VALUES ('first')")
+        let reader = try SQLiteConnection(path: path, mode: .readOnly)
+        defer { reader.close(); writer.close() }
+        func count(_ connection: SQLiteConnection) throws -> Int64 {
+            try connection.query("SELECT count(*) AS n FROM notes")[0].int64("n")
+        }
+
+        let (before, after) = try reader.snapshot { reader in
+            let before = try count(reader)
+            try writer.execute("INSERT INTO notes (body) VALUES ('committed meanwhile')")
+            return (before, try count(reader))
+        }
+        #expect(before == 1)
+        #expect(after == 1)
+        #expect(try count(reader) == 2)  // the next read sees it
     }
 
     @Test func aConnectionRefusesWorkOnceClosed() throws {

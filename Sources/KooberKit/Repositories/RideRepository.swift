@@ -8,6 +8,9 @@ public protocol RideRepository: Sendable {
     func chooseDropoff(userID: UserID, placeID: PlaceID, at time: Date) async throws
     /// The rider's ride waiting for pick-up, if any.
     func rideInProgress(userID: UserID) async throws -> Ride?
+    /// The step the rider is at (`RideState(rideInProgress:chosenDropoff:)`), both read at one moment: never a mix of
+    /// before and after a change another tab commits meanwhile.
+    func rideState(userID: UserID) async throws -> RideState
     /// Stores the ride and clears the chosen drop-off, in one transaction. Throws
     /// `RideRepositoryError.rideAlreadyInProgress` when the rider already has one (e.g. Confirm pressed in two tabs).
     func requestRide(_ request: NewRideRequest) async throws -> Ride

@@ -9,10 +9,6 @@ public struct LoadRideStateUseCase: Sendable {
     }
 
     public func run() async throws -> RideState {
-        if let ride = try await rideRepository.rideInProgress(userID: userID) { return .waitingForPickup(ride) }
-        if let dropoff = try await rideRepository.chosenDropoff(userID: userID) {
-            return .choosingRideOption(dropoff: dropoff)
-        }
-        return .choosingDropoff
+        try await rideRepository.rideState(userID: userID)
     }
 }

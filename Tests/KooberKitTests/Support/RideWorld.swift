@@ -113,7 +113,7 @@ struct FailingPlaceRepository: PlaceRepository {
 /// `StorageFailure(operation:)` with the operation's name: a store that breaks part-way through a use case.
 struct PartlyFailingRideRepository: RideRepository {
     enum Operation: String, Sendable {
-        case chosenDropoff, chooseDropoff, rideInProgress, requestRide, startNewRide, rides
+        case chosenDropoff, chooseDropoff, rideInProgress, rideState, requestRide, startNewRide, rides
     }
 
     let working: InMemoryRideRepository
@@ -136,6 +136,11 @@ struct PartlyFailingRideRepository: RideRepository {
     func rideInProgress(userID: UserID) async throws -> Ride? {
         try check(.rideInProgress)
         return try await working.rideInProgress(userID: userID)
+    }
+
+    func rideState(userID: UserID) async throws -> RideState {
+        try check(.rideState)
+        return try await working.rideState(userID: userID)
     }
 
     func requestRide(_ request: NewRideRequest) async throws -> Ride {
@@ -177,6 +182,10 @@ actor OtherTabConfirmsMidwayRideRepository: RideRepository {
 
     func chosenDropoff(userID: UserID) async throws -> NamedLocation? {
         try await working.chosenDropoff(userID: userID)
+    }
+
+    func rideState(userID: UserID) async throws -> RideState {
+        try await working.rideState(userID: userID)
     }
 
     func chooseDropoff(userID: UserID, placeID: PlaceID, at time: Date) async throws {

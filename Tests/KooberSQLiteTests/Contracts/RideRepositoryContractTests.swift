@@ -57,6 +57,28 @@ struct RideRepositoryContractTests {
     }
 
     @Test(arguments: RepositoryKind.allCases)
+    func theRideStateFollowsTheRiderThroughEachStep(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let rider = try await repositories.users.create(newUser())
+            let other = try await repositories.users.create(newUser(email: "skippy@example.com"))
+            #expect(try await repositories.rides.rideState(userID: rider.id) == .choosingDropoff)
+
+            try await repositories.rides.chooseDropoff(userID: rider.id, placeID: moma, at: referenceTime)
+            let dropoff = try #require(try await repositories.places.place(id: moma))
+            #expect(try await repositories.rides.rideState(userID: rider.id) == .choosingRideOption(dropoff: dropoff))
+
+            let ride = try await repositories.rides.requestRide(
+                newRideRequest(userID: rider.id, dropoffID: moma, rideOptionID: "kangaroo", fareCents: 987)
+            )
+            #expect(try await repositories.rides.rideState(userID: rider.id) == .waitingForPickup(ride))
+            #expect(try await repositories.rides.rideState(userID: other.id) == .choosingDropoff)
+
+            try await repositories.rides.startNewRide(userID: rider.id)
+            #expect(try await repositories.rides.rideState(userID: rider.id) == .choosingDropoff)
+        }
+    }
+
+    @Test(arguments: RepositoryKind.allCases)
     func requestingARideStoresAndReturnsItAndClearsTheDropoff(kind: RepositoryKind) async throws {
         try await withRepositories(kind) { repositories in
             let rider = try await repositories.users.create(newUser())

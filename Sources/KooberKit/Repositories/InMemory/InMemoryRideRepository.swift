@@ -30,6 +30,10 @@ public actor InMemoryRideRepository: RideRepository {
         storedRides.first { $0.userID == userID && $0.status == .waitingForPickup }
     }
 
+    public func rideState(userID: UserID) async throws -> RideState {
+        RideState(rideInProgress: try await rideInProgress(userID: userID), chosenDropoff: drafts[userID])
+    }
+
     /// Refuses in the order SQLite's constraints would: a forged option or negative fare
     /// (`InMemoryRideRepositoryError`), then a ride already in progress, then an unknown place.
     public func requestRide(_ request: NewRideRequest) async throws -> Ride {
