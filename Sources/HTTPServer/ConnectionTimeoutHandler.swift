@@ -4,25 +4,17 @@ import NIOCore
 /// requests.
 ///
 /// It sits in front of the HTTP decoder and sees raw bytes, so it can tell an idle keep-alive connection
-/// (no byte since the last response) from a client that is trickling a request head. `HTTPRequestHandler`
-/// tells it, with outbound user events, when a head has arrived, when the whole request has, and when a response
-/// has been sent.
+/// (no byte since the last response) from a client that is trickling a request head. The connection's
+/// `HTTPRequestHandler` calls it, on the connection's event loop, when a head has arrived, when the whole request
+/// has, and when a response has been sent. (Calls, not pipeline events: three events per request each walked the
+/// whole pipeline.)
 ///
 /// Each event only moves a deadline. One timer per connection follows it lazily: when it fires before the deadline
 /// (which has moved on since it was set), it sets itself for the deadline, so a busy keep-alive connection costs
 /// a timer every few seconds, not two per request.
-final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler {
+final class ConnectionTimeoutHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
-    typealias OutboundIn = ByteBuffer
-    typealias OutboundOut = ByteBuffer
-
-    enum Event: Sendable {
-        case requestHeadReceived
-        /// The request's body has ended (or the request was refused): the server, not the client, is slow now.
-        case requestReceived
-        case responseSent
-    }
 
     private enum State {
         case awaitingHead
@@ -38,6 +30,7 @@ final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableChannelHand
     /// When the connection closes unless something happens first; `nil` while the server handles a request.
     private var deadline: NIODeadline?
     private var timer: (scheduled: Scheduled<Void>, firesAt: NIODeadline)?
+    private var context: ChannelHandlerContext?
 
     init(headTimeout: TimeAmount, bodyTimeout: TimeAmount, idleTimeout: TimeAmount) {
         self.headTimeout = headTimeout
@@ -46,49 +39,59 @@ final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableChannelHand
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { closeUnlessDone(within: headTimeout, context: context) }
+        self.context = context
+        if context.channel.isActive { closeUnlessDone(within: headTimeout) }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        stop()
+        self.context = nil
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        closeUnlessDone(within: headTimeout, context: context)
+        closeUnlessDone(within: headTimeout)
         context.fireChannelActive()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        timer?.scheduled.cancel()
-        timer = nil
-        deadline = nil
+        stop()
         context.fireChannelInactive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if case .idle = state {
             state = .awaitingHead
-            closeUnlessDone(within: headTimeout, context: context)
+            closeUnlessDone(within: headTimeout)
         }
         context.fireChannelRead(data)
     }
 
-    func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
-        guard let event = event as? Event else {
-            context.triggerUserOutboundEvent(event, promise: promise)
-            return
-        }
-        switch event {
-        case .requestHeadReceived:
-            state = .awaitingBody
-            closeUnlessDone(within: bodyTimeout, context: context)
-        case .requestReceived:
-            state = .handlingRequest
-            deadline = nil
-        case .responseSent:
-            state = .idle
-            closeUnlessDone(within: idleTimeout, context: context)
-        }
-        promise?.succeed()
+    /// A request head has arrived: its body must follow within the body timeout.
+    func requestHeadReceived() {
+        state = .awaitingBody
+        closeUnlessDone(within: bodyTimeout)
     }
 
-    private func closeUnlessDone(within timeout: TimeAmount, context: ChannelHandlerContext) {
+    /// The request's body has ended (or the request was refused): the server, not the client, is slow now.
+    func requestReceived() {
+        state = .handlingRequest
+        deadline = nil
+    }
+
+    /// The response is written: the next request's first byte must come within the idle timeout.
+    func responseSent() {
+        state = .idle
+        closeUnlessDone(within: idleTimeout)
+    }
+
+    private func stop() {
+        timer?.scheduled.cancel()
+        timer = nil
+        deadline = nil
+    }
+
+    private func closeUnlessDone(within timeout: TimeAmount) {
+        guard let context, context.channel.isActive else { return }
         let deadline = NIODeadline.now() + timeout
         self.deadline = deadline
         // A timer set for later than the new deadline would be late: only then is it set again at once.

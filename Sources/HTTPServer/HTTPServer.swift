@@ -115,13 +115,12 @@ public final class HTTPServer: Service, Sendable {
         responder: any Responder,
         logger: Logger
     ) throws {
-        try pipeline.addHandler(
-            ConnectionTimeoutHandler(
-                headTimeout: configuration.requestHeadTimeout,
-                bodyTimeout: configuration.requestBodyTimeout,
-                idleTimeout: configuration.idleTimeout
-            )
+        let timeouts = ConnectionTimeoutHandler(
+            headTimeout: configuration.requestHeadTimeout,
+            bodyTimeout: configuration.requestBodyTimeout,
+            idleTimeout: configuration.idleTimeout
         )
+        try pipeline.addHandler(timeouts)
         try pipeline.configureHTTPServerPipeline(
             withPipeliningAssistance: true,
             withErrorHandling: false,
@@ -129,7 +128,9 @@ public final class HTTPServer: Service, Sendable {
             withDecoderLimitConfiguration: configuration.decoderLimits
         )
         try pipeline.addHandler(HTTPProtocolErrorHandler(errorResponse: configuration.errorResponse))
-        try pipeline.addHandler(HTTPRequestHandler(responder: responder, configuration: configuration, logger: logger))
+        try pipeline.addHandler(
+            HTTPRequestHandler(responder: responder, configuration: configuration, timeouts: timeouts, logger: logger)
+        )
     }
 }
 

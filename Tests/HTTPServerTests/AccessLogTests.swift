@@ -1,6 +1,8 @@
-import HTTPServer
 import Logging
+import NIOCore
 import Testing
+
+@testable import HTTPServer
 
 @Suite("The access log")
 struct AccessLogTests {
@@ -44,6 +46,14 @@ struct AccessLogTests {
         }
         let line = try #require(await accessLines(1).first)
         #expect(try #require(line.metadata["duration_ms"].flatMap(Double.init)) >= 200)
+    }
+
+    @Test(arguments: [
+        (0, "0.00"), (4_999, "0.00"), (5_000, "0.01"), (614_000, "0.61"), (1_000_000, "1.00"), (1_094_999, "1.09"),
+        (1_095_000, "1.10"), (250_000_000, "250.00"), (-1, "0.00"),
+    ])
+    func theDurationIsWrittenInMillisecondsWithTwoDecimals(nanoseconds: Int64, text: String) {
+        #expect(HTTPRequestHandler.milliseconds(.nanoseconds(nanoseconds)) == text)
     }
 
     @Test func theQueryStringIsLeftOutOfTheLog() async throws {
