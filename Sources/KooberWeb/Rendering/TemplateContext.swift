@@ -13,42 +13,29 @@ enum TemplateContext {
         return encoder.node.value
     }
 
-    /// What one `encode(to:)` made: a dictionary, an array or a single value, filled in by the containers.
+    /// What one `encode(to:)` made, filled in by the containers: `nil` until one writes.
     fileprivate final class Node {
-        enum Content {
-            case empty
-            case object([String: TemplateValue])
-            case list([TemplateValue])
-            case single(TemplateValue)
-        }
+        var content: TemplateValue?
 
-        var content = Content.empty
-
-        var value: TemplateValue {
-            switch content {
-            case .empty: .object([:])
-            case .object(let properties): .object(properties)
-            case .list(let elements): .list(elements)
-            case .single(let value): value
-            }
-        }
+        /// A value that encoded nothing is an object without properties.
+        var value: TemplateValue { content ?? .object([:]) }
 
         func set(_ value: TemplateValue, forKey key: String) {
-            guard case .object(var properties) = content else {
+            guard case .object(var properties)? = content else {
                 content = .object([key: value])
                 return
             }
-            content = .empty  // lets `properties` be mutated in place
+            content = nil  // lets `properties` be mutated in place
             properties[key] = value
             content = .object(properties)
         }
 
         func append(_ value: TemplateValue) {
-            guard case .list(var elements) = content else {
+            guard case .list(var elements)? = content else {
                 content = .list([value])
                 return
             }
-            content = .empty
+            content = nil
             elements.append(value)
             content = .list(elements)
         }
@@ -60,12 +47,12 @@ enum TemplateContext {
         var userInfo: [CodingUserInfoKey: Any] { [:] }
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-            if case .empty = node.content { node.content = .object([:]) }
+            if node.content == nil { node.content = .object([:]) }
             return KeyedEncodingContainer(KeyedContainer(node: node))
         }
 
         func unkeyedContainer() -> any UnkeyedEncodingContainer {
-            if case .empty = node.content { node.content = .list([]) }
+            if node.content == nil { node.content = .list([]) }
             return UnkeyedContainer(node: node)
         }
 
@@ -117,7 +104,7 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     let node: TemplateContext.Node
     var codingPath: [any CodingKey] { [] }
     var count: Int {
-        if case .list(let elements) = node.content { elements.count } else { 0 }
+        if case .list(let elements)? = node.content { elements.count } else { 0 }
     }
 
     mutating func encodeNil() {}
@@ -143,9 +130,9 @@ private struct SingleValueContainer: SingleValueEncodingContainer {
     var codingPath: [any CodingKey] { [] }
 
     mutating func encodeNil() {}
-    mutating func encode(_ value: String) { node.content = .single(.text(value)) }
-    mutating func encode(_ value: Bool) { node.content = .single(.bool(value)) }
-    mutating func encode(_ value: Int) { node.content = .single(.text(String(value))) }
-    mutating func encode(_ value: Double) { node.content = .single(.text(String(value))) }
-    mutating func encode(_ value: some Encodable) { node.content = .single(TemplateContext.value(of: value)) }
+    mutating func encode(_ value: String) { node.content = .text(value) }
+    mutating func encode(_ value: Bool) { node.content = .bool(value) }
+    mutating func encode(_ value: Int) { node.content = .text(String(value)) }
+    mutating func encode(_ value: Double) { node.content = .text(String(value)) }
+    mutating func encode(_ value: some Encodable) { node.content = TemplateContext.value(of: value) }
 }
