@@ -51,7 +51,8 @@ public enum HTTPDate {
         return format(secondsSince1970: seconds) == string ? seconds : nil
     }
 
-    private static func twoDigits(_ value: Int32) -> String {
+    /// `7` as `07`: for the fields of a date.
+    static func twoDigits(_ value: Int32) -> String {
         value < 10 ? "0\(value)" : "\(value)"
     }
 }
