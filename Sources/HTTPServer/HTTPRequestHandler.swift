@@ -167,9 +167,9 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         logger.info(
             "\(exchange.head.method.rawValue) \(path) \(response.status.code)",
             metadata: [
-                "bytes": "\(bytes)",
-                "duration_ms": "\(Self.milliseconds(NIODeadline.now() - exchange.start))",
-                "request_id": "\(exchange.requestID)",
+                "bytes": .string(String(bytes)),
+                "duration_ms": .string(Self.milliseconds(NIODeadline.now() - exchange.start)),
+                "request_id": .string(exchange.requestID),
             ]
         )
     }

@@ -24,16 +24,31 @@ public struct LogOutputHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var line = "\(event.level.rawValue) \(label): \(event.message)"
+        var line = String()
+        line.reserveCapacity(160)
+        line.append(event.level.rawValue)
+        line.append(" ")
+        line.append(label)
+        line.append(": ")
+        line.append(event.message.description)
+        for (key, value) in allMetadata(of: event).sorted(by: { $0.key < $1.key }) {
+            line.append(" ")
+            line.append(key)
+            line.append("=")
+            line.append(value.description)
+        }
+        output.append(line, urgent: event.level >= .error)
+    }
+
+    /// The handler's metadata, then the provider's, then the message's (later ones win), and the error if any;
+    /// a message's own metadata is taken as it is when it is the only kind (an access-log line).
+    private func allMetadata(of event: LogEvent) -> Logger.Metadata {
         var all = metadata
         if let provided = metadataProvider?.get() { all.merge(provided) { _, provided in provided } }
         if let explicit = event.metadata {
             if all.isEmpty { all = explicit } else { all.merge(explicit) { _, explicit in explicit } }
         }
         if let error = event.error { all["error"] = "\(error)" }
-        for (key, value) in all.sorted(by: { $0.key < $1.key }) {
-            line += " \(key)=\(value)"
-        }
-        output.append(line, urgent: event.level >= .error)
+        return all
     }
 }

@@ -10,7 +10,12 @@ public enum RequestID {
 
     public static func make() -> String {
         let value = next.wrappingAdd(1, ordering: .relaxed).newValue
-        let hex = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        return String(unsafeUninitializedCapacity: 16) { digits in
+            for index in 0..<16 {
+                let nibble = UInt8(truncatingIfNeeded: value >> (60 - 4 * index)) & 0xF
+                digits[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+            }
+            return 16
+        }
     }
 }
