@@ -40,7 +40,7 @@ final class ConnectionTimeoutHandler: ChannelInboundHandler, RemovableChannelHan
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
-        if context.channel.isActive { closeUnlessDone(within: headTimeout) }
+        closeUnlessDone(within: headTimeout)  // if the channel is active already
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {

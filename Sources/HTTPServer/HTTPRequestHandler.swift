@@ -94,7 +94,7 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     private func respond(to head: HTTPRequestHead, body: ByteBuffer, context: ChannelHandlerContext) {
         let request = Request(method: head.method, uri: head.uri, headers: head.headers, body: body)
-        let exchange = Exchange(head: head, requestID: request.id, keepAlive: head.isKeepAlive)
+        let exchange = Exchange(head: head, path: request.path, requestID: request.id, keepAlive: head.isKeepAlive)
         let responder = self.responder
         let eventLoop = context.eventLoop
         let loopBound = NIOLoopBound((self, context), eventLoop: eventLoop)
@@ -111,7 +111,10 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     private func refuse(_ head: HTTPRequestHead, status: HTTPResponseStatus, context: ChannelHandlerContext) {
         timeouts.requestReceived()
-        let exchange = Exchange(head: head, requestID: RequestID.make(), keepAlive: false, refused: true)
+        let exchange = Exchange(
+            head: head, path: Request.split(target: head.uri).path, requestID: RequestID.make(), keepAlive: false,
+            refused: true
+        )
         write(configuration.errorResponse(status), for: exchange, context: context)
     }
 
@@ -162,10 +165,8 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func log(_ response: Response, bytes: Int, for exchange: Exchange) {
-        let uri = exchange.head.uri
-        let path = uri.utf8.firstIndex(of: UInt8(ascii: "?")).map { uri[..<$0] } ?? uri[...]
         logger.info(
-            "\(exchange.head.method.rawValue) \(path) \(response.status.code)",
+            "\(exchange.head.method.rawValue) \(exchange.path) \(response.status.code)",
             metadata: [
                 "bytes": .string(String(bytes)),
                 "duration_ms": .string(Self.milliseconds(NIODeadline.now() - exchange.start)),
@@ -186,6 +187,8 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
 /// What the handler remembers about a request while its response is being made.
 private struct Exchange: Sendable {
     let head: HTTPRequestHead
+    /// The target's path, without the query string (which the access log leaves out).
+    let path: String
     let requestID: String
     let keepAlive: Bool
     /// Refused before its body was read (413): the connection lingers before it closes.

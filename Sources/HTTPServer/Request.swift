@@ -22,16 +22,16 @@ public struct Request: Sendable {
         id: String = RequestID.make()
     ) {
         self.method = method
-        if let mark = uri.firstIndex(of: "?") {
-            self.path = String(uri[..<mark])
-            self.queryString = String(uri[uri.index(after: mark)...])
-        } else {
-            self.path = uri
-            self.queryString = nil
-        }
+        (path, queryString) = Self.split(target: uri)
         self.headers = headers
         self.body = body
         self.id = id
+    }
+
+    /// A request target split at its first `?` byte: the path, and the query string after it if there is one.
+    static func split(target uri: String) -> (path: String, query: String?) {
+        guard let mark = uri.utf8.firstIndex(of: UInt8(ascii: "?")) else { return (uri, nil) }
+        return (String(uri[..<mark]), String(uri[uri.utf8.index(after: mark)...]))
     }
 
     /// The request target as sent: path and query.
