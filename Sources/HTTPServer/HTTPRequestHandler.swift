@@ -34,6 +34,8 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let timeouts: ConnectionTimeoutHandler
     private var state = State.idle
     private var executor: EventLoopTaskExecutor?
+    /// The client's IP address, read from the socket by the connection's first request.
+    private var cachedPeerAddress: String??
 
     init(responder: any Responder, configuration: HTTPServerConfiguration, timeouts: ConnectionTimeoutHandler, logger: Logger) {
         self.responder = responder
@@ -93,7 +95,10 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func respond(to head: HTTPRequestHead, body: ByteBuffer, context: ChannelHandlerContext) {
-        let request = Request(method: head.method, uri: head.uri, headers: head.headers, body: body)
+        let request = Request(
+            method: head.method, uri: head.uri, headers: head.headers, body: body,
+            peerAddress: peerAddress(context)
+        )
         let exchange = Exchange(head: head, path: request.path, requestID: request.id, keepAlive: head.isKeepAlive)
         let responder = self.responder
         let eventLoop = context.eventLoop
@@ -107,6 +112,13 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             // The task prefers the loop, so it is back on it by now; the check keeps a write off any other thread.
             if eventLoop.inEventLoop { write() } else { eventLoop.execute(write) }
         }
+    }
+
+    private func peerAddress(_ context: ChannelHandlerContext) -> String? {
+        if let cachedPeerAddress { return cachedPeerAddress }
+        let address = context.channel.remoteAddress?.ipAddress
+        cachedPeerAddress = .some(address)
+        return address
     }
 
     private func refuse(_ head: HTTPRequestHead, status: HTTPResponseStatus, context: ChannelHandlerContext) {

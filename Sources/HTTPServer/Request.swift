@@ -13,19 +13,24 @@ public struct Request: Sendable {
     public var body: ByteBuffer
     /// A short random id that ties the access log, error logs and the request together.
     public var id: String
+    /// The IP address of the socket's other end (`127.0.0.1`, `::1`), or `nil` when there is no socket (tests that
+    /// drive a responder in-process). Behind a proxy it is the proxy's: `X-Forwarded-For` is the app's to trust.
+    public var peerAddress: String?
 
     public init(
         method: HTTPMethod,
         uri: String,
         headers: HTTPHeaders = [:],
         body: ByteBuffer = ByteBuffer(),
-        id: String = RequestID.make()
+        id: String = RequestID.make(),
+        peerAddress: String? = nil
     ) {
         self.method = method
         (path, queryString) = Self.split(target: uri)
         self.headers = headers
         self.body = body
         self.id = id
+        self.peerAddress = peerAddress
     }
 
     /// A request target split at its first `?` byte: the path, and the query string after it if there is one.
