@@ -1,8 +1,9 @@
 import NIOCore
 import NIOHTTP1
 
-/// Answers requests the HTTP decoder rejects: `431` when the head is too large, `400` for anything else
-/// malformed. `HTTPRequestHandler` closes the connection right after.
+/// Answers requests the HTTP decoder rejects: `431` when the head is too large (by the decoder's header limits, or
+/// by the bytes it holds for one head, whitespace included), `400` for anything else malformed. The answer closes the
+/// connection lingering (`ConnectionTimeoutHandler.close(after:)`), and is logged through `RefusalLog`.
 final class HTTPProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -10,32 +11,46 @@ final class HTTPProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHand
     typealias OutboundOut = HTTPServerResponsePart
 
     private let errorResponse: @Sendable (HTTPResponseStatus) -> Response
+    private let timeouts: ConnectionTimeoutHandler
+    private let refusals: RefusalLog
     private var hasUnterminatedResponse = false
     /// Set by a response that closes the connection: nothing may follow it, not even an error page for what
     /// the client sent after its request (llhttp rejects any byte after a `Connection: close` request).
     private var isClosing = false
 
-    init(errorResponse: @escaping @Sendable (HTTPResponseStatus) -> Response) {
+    init(
+        errorResponse: @escaping @Sendable (HTTPResponseStatus) -> Response, timeouts: ConnectionTimeoutHandler,
+        refusals: RefusalLog
+    ) {
         self.errorResponse = errorResponse
+        self.timeouts = timeouts
+        self.refusals = refusals
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
-        guard let parserError = error as? HTTPParserError else {
+        guard let (status, reason) = Self.refusal(for: error) else {
             context.fireErrorCaught(error)
             return
         }
-        if !hasUnterminatedResponse && !isClosing {
-            let status: HTTPResponseStatus = parserError == .headerOverflow ? .requestHeaderFieldsTooLarge : .badRequest
-            var response = errorResponse(status)
-            response.headers.replaceOrAdd(name: "Connection", value: "close")
-            response.headers.replaceOrAdd(name: "Content-Length", value: String(response.body.readableBytes))
-            response.headers.replaceOrAdd(name: "Date", value: HTTPDate.now())
-            let head = HTTPResponseHead(version: .http1_1, status: status, headers: response.headers)
-            context.write(wrapOutboundOut(.head(head)), promise: nil)
-            context.write(wrapOutboundOut(.body(.byteBuffer(response.body))), promise: nil)
-            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        if isClosing || !context.channel.isActive {
+            return  // the connection is closing already; the decoder complains of what it was cut off from
         }
-        context.fireErrorCaught(error)
+        guard !hasUnterminatedResponse else {
+            // Only the decoder's buffer limit arrives while a response is under way (the pipelining handler holds
+            // parser errors back until it ends); no answer can be put in its middle.
+            context.close(promise: nil)
+            return
+        }
+        isClosing = true
+        refusals.refused("refused \(status.code)", reason: reason, peer: context.channel.remoteAddress)
+        var response = errorResponse(status)
+        response.headers.replaceOrAdd(name: "Connection", value: "close")
+        response.headers.replaceOrAdd(name: "Content-Length", value: String(response.body.readableBytes))
+        response.headers.replaceOrAdd(name: "Date", value: HTTPDate.now())
+        let head = HTTPResponseHead(version: .http1_1, status: status, headers: response.headers)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(response.body))), promise: nil)
+        timeouts.close(after: context.writeAndFlush(wrapOutboundOut(.end(nil))))
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -47,5 +62,15 @@ final class HTTPProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHand
         default: break
         }
         context.write(data, promise: promise)
+    }
+
+    /// The answer to a decoder's error, and the reason logged; `nil` for errors that are not the client's bytes.
+    private static func refusal(for error: Error) -> (HTTPResponseStatus, String)? {
+        switch error {
+        case HTTPParserError.headerOverflow: (.requestHeaderFieldsTooLarge, "header_too_large")
+        case is ByteToMessageDecoderError.PayloadTooLargeError: (.requestHeaderFieldsTooLarge, "header_too_large")
+        case let parserError as HTTPParserError: (.badRequest, "malformed:\(parserError)")
+        default: nil
+        }
     }
 }

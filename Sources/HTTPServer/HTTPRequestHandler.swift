@@ -32,15 +32,24 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let logger: Logger
     /// The same connection's timeouts, told when a request arrives and when its response has gone.
     private let timeouts: ConnectionTimeoutHandler
+    private let bodyBudget: BodyBudget
+    private let refusals: RefusalLog
     private var state = State.idle
+    /// The bytes of the current request's body reserved in `bodyBudget`, given back once its response is written.
+    private var reservedBodyBytes = 0
     private var executor: EventLoopTaskExecutor?
     /// The client's IP address, read from the socket by the connection's first request.
     private var cachedPeerAddress: String??
 
-    init(responder: any Responder, configuration: HTTPServerConfiguration, timeouts: ConnectionTimeoutHandler, logger: Logger) {
+    init(
+        responder: any Responder, configuration: HTTPServerConfiguration, timeouts: ConnectionTimeoutHandler,
+        bodyBudget: BodyBudget, refusals: RefusalLog, logger: Logger
+    ) {
         self.responder = responder
         self.configuration = configuration
         self.timeouts = timeouts
+        self.bodyBudget = bodyBudget
+        self.refusals = refusals
         self.logger = logger
     }
 
@@ -48,23 +57,35 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         executor = EventLoopTaskExecutor(eventLoop: context.eventLoop)
     }
 
+    func handlerRemoved(context: ChannelHandlerContext) {
+        releaseBody()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        releaseBody()
+        context.fireChannelInactive()
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
             guard case .idle = state else { return }
             timeouts.requestHeadReceived()
-            let declaredLength = head.headers.first(name: "content-length").flatMap(Int.init) ?? 0
-            if declaredLength > configuration.maxBodyBytes {
-                refuse(head, status: .payloadTooLarge, context: context)
+            if let refusal = refusal(of: head) {
+                refuse(head, status: refusal.status, reason: refusal.reason, context: context)
             } else {
-                state = .receiving(head, context.channel.allocator.buffer(capacity: declaredLength))
+                // The buffer grows with the bytes that arrive, never by what the client says it will send.
+                state = .receiving(head, ByteBuffer())
             }
         case .body(var chunk):
             guard case .receiving(let head, var body) = state else { return }
             state = .idle  // lets `body` be mutated in place
             if body.readableBytes + chunk.readableBytes > configuration.maxBodyBytes {
-                refuse(head, status: .payloadTooLarge, context: context)
+                refuse(head, status: .payloadTooLarge, reason: "body_too_large", context: context)
+            } else if !bodyBudget.reserve(chunk.readableBytes) {
+                refuse(head, status: .serviceUnavailable, reason: "body_budget_spent", context: context)
             } else {
+                reservedBodyBytes += chunk.readableBytes
                 body.writeBuffer(&chunk)
                 state = .receiving(head, body)
             }
@@ -76,6 +97,7 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
                 respond(to: head, body: body, context: context)
             } else {
                 state = .waitingForWritability(head, body)
+                timeouts.awaitingClientRead()
             }
         }
     }
@@ -83,6 +105,7 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         if case .waitingForWritability(let head, let body) = state, context.channel.isWritable {
             state = .responding
+            timeouts.requestReceived()
             respond(to: head, body: body, context: context)
         }
         context.fireChannelWritabilityChanged()
@@ -92,6 +115,18 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         // A closing connection closes once its last response is written; closing now could drop that response.
         if case .discarding = state { return }
         context.close(promise: nil)
+    }
+
+    /// Why a request is refused from its head alone, if it is.
+    private func refusal(of head: HTTPRequestHead) -> (status: HTTPResponseStatus, reason: String)? {
+        // A tunnel or another protocol: after such a head the decoder stops reading requests, and whatever the
+        // client sends next would pile up unread.
+        if head.method == .CONNECT { return (.notImplemented, "connect") }
+        if head.headers.contains(name: "upgrade") { return (.notImplemented, "upgrade") }
+        let declaredLength = head.headers.first(name: "content-length").flatMap(Int.init) ?? 0
+        if declaredLength > configuration.maxBodyBytes { return (.payloadTooLarge, "body_too_large") }
+        if !bodyBudget.wouldFit(declaredLength) { return (.serviceUnavailable, "body_budget_spent") }
+        return nil
     }
 
     private func respond(to head: HTTPRequestHead, body: ByteBuffer, context: ChannelHandlerContext) {
@@ -121,17 +156,22 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         return address
     }
 
-    private func refuse(_ head: HTTPRequestHead, status: HTTPResponseStatus, context: ChannelHandlerContext) {
+    private func refuse(
+        _ head: HTTPRequestHead, status: HTTPResponseStatus, reason: String, context: ChannelHandlerContext
+    ) {
         timeouts.requestReceived()
         let exchange = Exchange(
             head: head, path: Request.split(target: head.uri).path, requestID: RequestID.make(), keepAlive: false,
-            refused: true
+            refusal: reason
         )
-        write(configuration.errorResponse(status), for: exchange, context: context)
+        var response = configuration.errorResponse(status)
+        if status == .serviceUnavailable { response.headers.replaceOrAdd(name: "Retry-After", value: "5") }
+        write(response, for: exchange, context: context)
     }
 
     private func write(_ response: Response, for exchange: Exchange, context: ChannelHandlerContext) {
         state = exchange.keepAlive ? .idle : .discarding
+        releaseBody()
         var headers = response.headers
         let mayHaveBody = response.status.mayHaveResponseBody
         if mayHaveBody { headers.replaceOrAdd(name: "Content-Length", value: String(response.body.readableBytes)) }
@@ -150,41 +190,33 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             timeouts.responseSent()
             context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         } else {
-            let ended = context.writeAndFlush(wrapOutboundOut(.end(nil)))
-            if exchange.refused {
-                closeLingering(after: ended, context: context)
-            } else {
-                let loopBoundContext = context.loopBound
-                ended.whenComplete { _ in loopBoundContext.value.close(promise: nil) }
-            }
+            timeouts.close(after: context.writeAndFlush(wrapOutboundOut(.end(nil))))
         }
-        log(response, bytes: sendsBody ? response.body.readableBytes : 0, for: exchange)
-    }
-
-    /// Closes a connection whose client may still be sending the body we refused. Closing at once would reset the
-    /// connection under the client's feet, and a client busy writing often never reads the answer; so we stop
-    /// writing (FIN), drop what still arrives, and close for good when the client does or `lingerTimeout` passes.
-    private func closeLingering(after ended: EventLoopFuture<Void>, context: ChannelHandlerContext) {
-        let loopBoundContext = context.loopBound
-        let linger = configuration.lingerTimeout
-        ended.whenComplete { _ in
-            let context = loopBoundContext.value
-            context.close(mode: .output, promise: nil)
-            context.eventLoop.assumeIsolated().scheduleTask(in: linger) {
-                loopBoundContext.value.close(promise: nil)
-            }
+        let bytes = sendsBody ? response.body.readableBytes : 0
+        if let refusal = exchange.refusal {
+            refusals.refused(
+                "\(exchange.head.method.rawValue) \(exchange.path) \(response.status.code)", reason: refusal,
+                peer: context.channel.remoteAddress, metadata: metadata(bytes: bytes, for: exchange)
+            )
+        } else {
+            logger.info(
+                "\(exchange.head.method.rawValue) \(exchange.path) \(response.status.code)",
+                metadata: metadata(bytes: bytes, for: exchange)
+            )
         }
     }
 
-    private func log(_ response: Response, bytes: Int, for exchange: Exchange) {
-        logger.info(
-            "\(exchange.head.method.rawValue) \(exchange.path) \(response.status.code)",
-            metadata: [
-                "bytes": .string(String(bytes)),
-                "duration_ms": .string(Self.milliseconds(NIODeadline.now() - exchange.start)),
-                "request_id": .string(exchange.requestID),
-            ]
-        )
+    private func releaseBody() {
+        bodyBudget.release(reservedBodyBytes)
+        reservedBodyBytes = 0
+    }
+
+    private func metadata(bytes: Int, for exchange: Exchange) -> Logger.Metadata {
+        [
+            "bytes": .string(String(bytes)),
+            "duration_ms": .string(Self.milliseconds(NIODeadline.now() - exchange.start)),
+            "request_id": .string(exchange.requestID),
+        ]
     }
 
     /// `duration` in milliseconds with two decimals (`0.61`), by integer arithmetic: formatting a `Double` cost 2 % of
@@ -203,8 +235,8 @@ private struct Exchange: Sendable {
     let path: String
     let requestID: String
     let keepAlive: Bool
-    /// Refused before its body was read (413): the connection lingers before it closes.
-    var refused = false
+    /// Why the request was refused before the app saw it (413, 501, 503), if it was.
+    var refusal: String? = nil
     let start = NIODeadline.now()
 }
 

@@ -15,6 +15,8 @@ public final class HTTPServer: Service, Sendable {
     private let group: any EventLoopGroup
     private let logger: Logger
     private let bound: EventLoopPromise<SocketAddress>
+    private let bodyBudget: BodyBudget
+    private let refusals: RefusalLog
 
     public init(
         configuration: HTTPServerConfiguration,
@@ -27,6 +29,8 @@ public final class HTTPServer: Service, Sendable {
         self.group = group
         self.logger = logger
         self.bound = group.next().makePromise()
+        self.bodyBudget = BodyBudget(limit: configuration.maxBufferedBodyBytes)
+        self.refusals = RefusalLog(logger: logger)
     }
 
     deinit {
@@ -78,6 +82,8 @@ public final class HTTPServer: Service, Sendable {
         let configuration = self.configuration
         let responder = self.responder
         let logger = self.logger
+        let bodyBudget = self.bodyBudget
+        let refusals = self.refusals
         return ServerBootstrap(group: group)
             // A burst of connections (a flood of idle sockets, say) must not fill the kernel's accept queue: a full
             // queue drops new handshakes, an honest client's too, which then waits a second or more to retry.
@@ -102,35 +108,44 @@ public final class HTTPServer: Service, Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     try Self.configureConnection(
                         channel.pipeline.syncOperations, configuration: configuration, responder: responder,
-                        logger: logger
+                        bodyBudget: bodyBudget, refusals: refusals, logger: logger
                     )
                 }
             }
     }
 
     /// The handlers of one connection, from raw bytes to the responder (the fuzzer drives them without a socket).
+    /// `bodyBudget` and `refusals` are the server's, shared by all its connections.
     package static func configureConnection(
         _ pipeline: ChannelPipeline.SynchronousOperations,
         configuration: HTTPServerConfiguration,
         responder: any Responder,
+        bodyBudget: BodyBudget,
+        refusals: RefusalLog,
         logger: Logger
     ) throws {
-        let timeouts = ConnectionTimeoutHandler(
-            headTimeout: configuration.requestHeadTimeout,
-            bodyTimeout: configuration.requestBodyTimeout,
-            idleTimeout: configuration.idleTimeout
+        let timeouts = ConnectionTimeoutHandler(configuration: configuration, refusals: refusals)
+        // NIO's `configureHTTPServerPipeline` without the protocol upgrader, error handler and buffer limit it has
+        // no setting for: the decoder keeps every byte of a request head until the head is complete, including
+        // whitespace before header values that llhttp does not count toward `maxHeaderFieldSize`. The buffer limit
+        // counts them (431), so one connection cannot make the decoder hold more than `maxHeaderBytes`.
+        let encoder = HTTPResponseEncoder(configuration: .init())
+        let decoder = HTTPRequestDecoder(
+            leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .drop,
+            limitConfiguration: configuration.decoderLimits
         )
-        try pipeline.addHandler(timeouts)
-        try pipeline.configureHTTPServerPipeline(
-            withPipeliningAssistance: true,
-            withErrorHandling: false,
-            withEncoderConfiguration: .init(),
-            withDecoderLimitConfiguration: configuration.decoderLimits
-        )
-        try pipeline.addHandler(HTTPProtocolErrorHandler(errorResponse: configuration.errorResponse))
-        try pipeline.addHandler(
-            HTTPRequestHandler(responder: responder, configuration: configuration, timeouts: timeouts, logger: logger)
-        )
+        try pipeline.addHandlers([
+            timeouts,
+            encoder,
+            ByteToMessageHandler(decoder, maximumBufferSize: configuration.maxHeaderBytes),
+            HTTPServerPipelineHandler(),
+            NIOHTTPResponseHeadersValidator(),
+            HTTPProtocolErrorHandler(errorResponse: configuration.errorResponse, timeouts: timeouts, refusals: refusals),
+            HTTPRequestHandler(
+                responder: responder, configuration: configuration, timeouts: timeouts, bodyBudget: bodyBudget,
+                refusals: refusals, logger: logger
+            ),
+        ])
     }
 }
 

@@ -16,15 +16,23 @@ public struct HTTPServerConfiguration: Sendable {
     public var requestBodyTimeout: TimeAmount
     /// Time a keep-alive connection may sit idle between requests before the server closes it.
     public var idleTimeout: TimeAmount
-    /// After refusing a body that is too large, how long the server keeps reading (and dropping) what the client
-    /// still sends, so that the client gets to read the refusal before the connection closes.
+    /// Time a client has to take what it asked for: while a response waits because the client does not read the
+    /// earlier ones, and while a closing answer drains. A client that stops reading is closed at it.
+    public var clientReadTimeout: TimeAmount = .seconds(20)
+    /// After a closing answer (a refusal, `Connection: close`), how long the server keeps reading (and dropping) what
+    /// the client still sends, so that the client gets to read the answer before the connection closes.
     public var lingerTimeout: TimeAmount = .seconds(2)
+    /// The most bytes read and dropped while lingering; past them the connection closes at once.
+    public var lingerMaxBytes: Int = 1 << 20
+    /// The most request-body bytes held in memory across all connections at once; a body that would go beyond
+    /// them is answered `503` with `Retry-After` (each body is also limited to `maxBodyBytes`).
+    public var maxBufferedBodyBytes: Int = 64 << 20
     /// Most connections open at once; a connection beyond it is closed as soon as it is accepted, so that a flood
     /// of idle sockets cannot take every file descriptor the process has (the database needs some too).
     public var maxConnections: Int
     /// Longest a graceful stop waits for requests in flight before `run()` returns anyway.
     public var shutdownTimeout: TimeAmount
-    /// How the server answers the requests it refuses before the app sees them (400, 413, 431).
+    /// How the server answers the requests it refuses before the app sees them (400, 408, 413, 431, 501, 503).
     public var errorResponse: @Sendable (HTTPResponseStatus) -> Response
 
     public init(

@@ -131,7 +131,7 @@ private struct Timestamp {
             var parts = tm()
             var seconds = time_t(current)
             gmtime_r(&seconds, &parts)
-            let two = HTTPDate.twoDigits
+            let two: (Int32) -> String = HTTPDate.twoDigits
             text = "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
                 + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
         }

@@ -35,9 +35,11 @@ public final class HTTPRequestFuzzTarget: FuzzTarget {
         let channel = NIOAsyncTestingChannel()
         do {
             try await channel.testingEventLoop.executeInContext {
+                let silent = Logger(label: "koober.fuzz") { _ in SwiftLogNoOpLogHandler() }
                 try HTTPServer.configureConnection(
                     channel.pipeline.syncOperations, configuration: configuration, responder: counting,
-                    logger: Logger(label: "koober.fuzz") { _ in SwiftLogNoOpLogHandler() }
+                    bodyBudget: BodyBudget(limit: configuration.maxBufferedBodyBytes),
+                    refusals: RefusalLog(logger: silent), logger: silent
                 )
             }
             try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 8080))

@@ -31,7 +31,8 @@ struct ConnectionTimeoutTests {
         }
     }
 
-    @Test func aClientTricklingItsHeadIsDisconnectedAtTheHeadTimeout() async throws {
+    /// The client is told why (408) before the connection closes.
+    @Test func aClientTricklingItsHeadIsAnswered408AndDisconnectedAtTheHeadTimeout() async throws {
         let configuration = timeouts(head: .milliseconds(500), idle: .seconds(30))
         try await withServer(configuration, responder: responder) { server in
             let (closed, elapsed, answered) = try await server.steps { socket in
@@ -42,14 +43,15 @@ struct ConnectionTimeoutTests {
                     line += 1
                     try? socket.send("X-Trickle-\(line): still typing\r\n")
                     if try socket.waitForClose(timeout: .milliseconds(100)) {
-                        return (true, ContinuousClock.now - start, !socket.received.isEmpty)
+                        return (true, ContinuousClock.now - start, String(decoding: socket.received, as: UTF8.self))
                     }
                 }
-                return (false, ContinuousClock.now - start, !socket.received.isEmpty)
+                return (false, ContinuousClock.now - start, String(decoding: socket.received, as: UTF8.self))
             }
             #expect(closed)
             #expect(elapsed >= .milliseconds(480) && elapsed < BusyMachine.patience)
-            #expect(!answered)
+            #expect(answered.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
+            #expect(answered.contains("\r\nConnection: close\r\n"))
         }
     }
 

@@ -61,8 +61,42 @@ struct HTTPDateTests {
         "Sun, 06 Nov 1994 08:61:37 GMT",
         "Mon, 06 Nov 1994 08:49:37 GMT",
         "Sun, 6 Nov 1994 08:49:37 GMT",
+        "Sat, 01 Jan 1000 00:00:00 GMT",  // before 1900
+        "Sun, 06 Nov 1994 08:49:37 GMT\u{0}",
+        "Sun, 06 Nov 199\u{FF14} 08:49:37 GMT",  // a fullwidth digit
     ])
     func parseRejectsAnythingButAnIMFFixdate(text: String) {
         #expect(HTTPDate.parse(text) == nil)
+    }
+
+    /// Each of these trapped the process when it parsed the header (issue 17): a field too large for `Int32`, a
+    /// year whose `- 1900` overflows, and one that passed the conversion and trapped when formatted again.
+    @Test(arguments: [
+        "Sun, 06 Nov 99999999999 08:49:37 GMT",
+        "Sun, 06 Nov -9223372036854775808 08:49:37 GMT",
+        "Sun, 06 Nov 2147485547 08:49:37 GMT",
+        "Sun, 99999999999 Nov 1994 08:49:37 GMT",
+        "Sun, 06 Nov 1994 99999999999:49:37 GMT",
+        "Sun, 06 Nov 1994 08:99999999999:37 GMT",
+        "Sun, 06 Nov 1994 08:49:99999999999 GMT",
+        "Sun, 06 Nov 1994 -9223372036854775808:49:37 GMT",
+    ])
+    func hostileFieldsAreRejectedWithoutTrapping(text: String) {
+        #expect(HTTPDate.parse(text) == nil)
+    }
+
+    @Test func theYearsAcceptedAre1900To9999() {
+        #expect(HTTPDate.parse("Mon, 01 Jan 1900 00:00:00 GMT") == -2_208_988_800)
+        #expect(HTTPDate.parse("Fri, 31 Dec 9999 23:59:59 GMT") == 253_402_300_799)
+        #expect(HTTPDate.parse("Sun, 31 Dec 1899 23:59:59 GMT") == nil)
+    }
+
+    @Test(arguments: [Int.min, Int.max, -1, -86_401, 253_402_300_800])
+    func anyInstantFormatsWithoutTrapping(seconds: Int) {
+        #expect(HTTPDate.format(secondsSince1970: seconds).hasSuffix(" GMT"))
+    }
+
+    @Test func instantsBeforeTheEpochFormat() {
+        #expect(HTTPDate.format(secondsSince1970: -1) == "Wed, 31 Dec 1969 23:59:59 GMT")
     }
 }

@@ -26,6 +26,8 @@ public struct ErrorPages: Sendable {
             ErrorMessage(title: "Page Not Found", message: "There is no Koober page at this address.")
         case .methodNotAllowed:
             ErrorMessage(title: "Not Allowed", message: "This page cannot be used that way.")
+        case .requestTimeout:
+            ErrorMessage(title: "Too Slow", message: "Your browser took too long to send this request. Please try again.")
         case .payloadTooLarge:
             ErrorMessage(title: "Form Too Large", message: "That form is too large to send. Please shorten it.")
         case .requestHeaderFieldsTooLarge:
@@ -35,6 +37,10 @@ public struct ErrorPages: Sendable {
             )
         case .tooManyRequests:
             ErrorMessage(title: "Too Many Tries", message: "Please wait a while before trying again.")
+        case .notImplemented:
+            ErrorMessage(title: "Not Supported", message: "Koober does not support that kind of request.")
+        case .serviceUnavailable:
+            ErrorMessage(title: "Koober is busy", message: "Koober is very busy right now. Please try again in a moment.")
         default:
             ErrorMessage(
                 title: "Unknown Issue",
