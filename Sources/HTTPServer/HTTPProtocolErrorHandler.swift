@@ -1,8 +1,9 @@
 import NIOCore
 import NIOHTTP1
 
-/// Answers requests the HTTP decoder rejects: `431` when the head is too large (by the decoder's header limits, or
-/// by the bytes it holds for one head, whitespace included), `400` for anything else malformed. The answer closes the
+/// Answers requests the HTTP decoder rejects: `431` when the head is too large (by llhttp's header limits, or by the
+/// bytes the decoder holds for one head, whitespace included: `HeadOverflowHandler`), `400` for anything else
+/// malformed. The answer closes the
 /// connection lingering (`ConnectionTimeoutHandler.close(after:)`), and is logged through `RefusalLog`.
 final class HTTPProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
@@ -32,14 +33,8 @@ final class HTTPProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHand
             context.fireErrorCaught(error)
             return
         }
-        if isClosing || !context.channel.isActive {
+        if isClosing || hasUnterminatedResponse || !context.channel.isActive {
             return  // the connection is closing already; the decoder complains of what it was cut off from
-        }
-        guard !hasUnterminatedResponse else {
-            // Only the decoder's buffer limit arrives while a response is under way (the pipelining handler holds
-            // parser errors back until it ends); no answer can be put in its middle.
-            context.close(promise: nil)
-            return
         }
         isClosing = true
         refusals.refused("refused \(status.code)", reason: reason, peer: context.channel.remoteAddress)
@@ -68,7 +63,6 @@ final class HTTPProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHand
     private static func refusal(for error: Error) -> (HTTPResponseStatus, String)? {
         switch error {
         case HTTPParserError.headerOverflow: (.requestHeaderFieldsTooLarge, "header_too_large")
-        case is ByteToMessageDecoderError.PayloadTooLargeError: (.requestHeaderFieldsTooLarge, "header_too_large")
         case let parserError as HTTPParserError: (.badRequest, "malformed:\(parserError)")
         default: nil
         }

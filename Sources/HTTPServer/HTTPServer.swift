@@ -128,7 +128,7 @@ public final class HTTPServer: Service, Sendable {
         // NIO's `configureHTTPServerPipeline` without the protocol upgrader, error handler and buffer limit it has
         // no setting for: the decoder keeps every byte of a request head until the head is complete, including
         // whitespace before header values that llhttp does not count toward `maxHeaderFieldSize`. The buffer limit
-        // counts them (431), so one connection cannot make the decoder hold more than `maxHeaderBytes`.
+        // counts them (`HeadOverflowHandler`: 431), so one connection cannot make the decoder hold more than `maxHeaderBytes`.
         let encoder = HTTPResponseEncoder(configuration: .init())
         let decoder = HTTPRequestDecoder(
             leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .drop,
@@ -138,6 +138,7 @@ public final class HTTPServer: Service, Sendable {
             timeouts,
             encoder,
             ByteToMessageHandler(decoder, maximumBufferSize: configuration.maxHeaderBytes),
+            HeadOverflowHandler(),
             HTTPServerPipelineHandler(),
             NIOHTTPResponseHeadersValidator(),
             HTTPProtocolErrorHandler(errorResponse: configuration.errorResponse, timeouts: timeouts, refusals: refusals),

@@ -25,11 +25,17 @@ final class BlockingSocket {
     /// Bytes received and not yet parsed as responses.
     private(set) var received: [UInt8] = []
     private var isOpen = true
+    /// Whether the connection ended with a reset rather than the server's orderly close (FIN).
+    private(set) var wasReset = false
 
     /// Connects to `127.0.0.1:port`; throws `.connect(errno: ECONNREFUSED)` when nobody listens.
-    init(port: Int) throws {
+    /// `receiveBufferBytes` shrinks the socket's receive buffer (and so the window the server may fill).
+    init(port: Int, receiveBufferBytes: Int32? = nil) throws {
         socket = openSocket()
         guard socket >= 0 else { throw Failure.connect(errno: errno) }
+        if var size = receiveBufferBytes {
+            setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -121,7 +127,11 @@ final class BlockingSocket {
                 received += chunk[..<count]
                 return true
             }
-            if count == 0 || errno == ECONNRESET { return false }
+            if count == 0 { return false }
+            if errno == ECONNRESET {
+                wasReset = true
+                return false
+            }
             guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { return false }
         }
     }
