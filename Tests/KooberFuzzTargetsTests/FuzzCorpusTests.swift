@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func thereIsATargetForEachParserOfTheRequestPath() {
-        #expect(Set(FuzzTargets.all.map(\.name)) == ["http", "form", "cookie", "static-path", "place-search"])
+        #expect(Set(FuzzTargets.all.map(\.name)) == ["http", "form", "cookie", "static-path", "place-search", "http-date"])
         #expect(FuzzTargets.named("no-such-target") == nil)
     }
 }
