@@ -43,6 +43,14 @@ struct CSRFTokenTests {
         }
     }
 
+    /// A token computed outside Swift (Python's hmac) for the fuzz corpus' `seed-post-signin`: the format is what
+    /// the documentation says, and saved tokens stay valid.
+    @Test func aTokenComputedElsewhereFromTheDocumentedFormatVerifies() throws {
+        let key = try #require(CSRFKey(bytes: Array(repeating: 0x4B, count: 32)))
+        let token = "AAAAAAAAAAAAAAAAAAAAAA.PypzMvJxnJu0g91wtdjEK7raoURrfCcVT26QvKpHPfs"
+        #expect(CSRFToken.isValid(token, for: .preSession(String(repeating: "A", count: 43)), key: key))
+    }
+
     @Test func aKeyIs32BytesAndNothingElseIsAccepted() {
         #expect(CSRFKey.generate().bytes.count == 32)
         #expect(CSRFKey(bytes: Array(repeating: 7, count: 31)) == nil)
