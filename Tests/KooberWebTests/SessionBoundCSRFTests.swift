@@ -31,6 +31,10 @@ import Testing
         #expect(try victim.errorPanel()?.message == "This form has expired. Please try again.")
         try await victim.post("/signout", fields: [("csrf_token", planted.token)])
         #expect(victim.status == .forbidden)
+        // Planting the cookie again after sign-in does not help: a signed-in visitor's forms are bound to the session.
+        victim.setCookie("koober_presession", planted.id)
+        try await victim.post("/ride/dropoff", fields: [("csrf_token", planted.token), ("place_id", "1")])
+        #expect(victim.status == .forbidden)
 
         #expect(try await drafts(app) == 0)
         try await victim.visit("/profile")
