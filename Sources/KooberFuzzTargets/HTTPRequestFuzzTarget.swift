@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import KooberKit
 import KooberTestSupport
 import Logging
 import NIOCore
@@ -15,9 +16,13 @@ public final class HTTPRequestFuzzTarget: FuzzTarget {
     private let app: KooberTestApp
     private let requests = RequestCounter()
 
+    /// The form-signing key of the fuzzed app: fixed, so that saved inputs can carry a valid form token (for the
+    /// pre-session id `AAA…A`, see `seed-post-signin`) and reach the code behind the CSRF check.
+    static let corpusKey = CSRFKey(bytes: Array(repeating: 0x4B, count: CSRFKey.byteCount)) ?? .generate()
+
     private init() {
         let silent = Logger(label: "koober.fuzz") { _ in SwiftLogNoOpLogHandler() }
-        app = Blocking.run { try await KooberTestApp(logger: silent) }
+        app = Blocking.run { try await KooberTestApp(logger: silent) { $0.csrfKey = Self.corpusKey } }
     }
 
     public func check(_ input: [UInt8]) throws(FuzzFinding) {

@@ -81,5 +81,16 @@ public enum KooberSchema {
                 )
             ]
         ),
+        // The server's key for signing form tokens (CSRFKey): one row, made at the first start. Version 3 is
+        // another branch's; the runner accepts the gap until they meet.
+        Migration(
+            version: 4,
+            sql: """
+                CREATE TABLE csrf_key (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    secret BLOB NOT NULL CHECK (typeof(secret) = 'blob' AND length(secret) = 32)
+                );
+                """
+        ),
     ]
 }

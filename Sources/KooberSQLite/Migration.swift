@@ -1,5 +1,9 @@
-/// One numbered step of the schema. Versions run 1, 2, 3, … and each runs exactly once per database file:
+/// One numbered step of the schema. Versions start at 1 and increase, and each runs exactly once per database file:
 /// the file remembers the last one applied in `PRAGMA user_version`.
+///
+/// A gap in the numbers is accepted, because two branches may each add a migration at once (one takes the next
+/// number, the other the one after). A file already migrated past a gap never runs a migration filled in later,
+/// so a gap must be closed before anything ships.
 public struct Migration: Sendable {
     public let version: Int
     /// One or more SQL statements, without bindings.
@@ -27,16 +31,19 @@ extension SQLiteConnection {
     /// - Returns: the versions applied now (empty when the file was up to date).
     @discardableResult
     public func migrate(_ migrations: [Migration]) throws -> [Int] {
-        for (index, migration) in migrations.enumerated() where migration.version != index + 1 {
-            throw SQLiteError.invalidMigrations("migration \(index + 1) has version \(migration.version)")
+        for (index, migration) in migrations.enumerated() {
+            let lowest = index == 0 ? 1 : migrations[index - 1].version + 1
+            guard migration.version >= lowest, index > 0 || migration.version == 1 else {
+                throw SQLiteError.invalidMigrations("migration \(index + 1) has version \(migration.version)")
+            }
         }
-        let latest = migrations.count
+        let latest = migrations.last?.version ?? 0
         return try transaction { connection in
             let current = try connection.userVersion()
             guard current <= latest else {
                 throw SQLiteError.schemaTooNew(fileVersion: current, latestKnownVersion: latest)
             }
-            let pending = migrations.dropFirst(current)
+            let pending = migrations.filter { $0.version > current }
             for migration in pending {
                 try connection.executeScript(migration.sql)
                 for seed in migration.seeds {

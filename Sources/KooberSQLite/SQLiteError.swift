@@ -10,12 +10,15 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file's schema (`PRAGMA user_version`) is newer than the migrations this code knows: refusing it
     /// keeps an older build from writing into a database it does not understand.
     case schemaTooNew(fileVersion: Int, latestKnownVersion: Int)
-    /// The migration list is not numbered 1, 2, 3, … in order.
+    /// The migration list does not start at 1 or its versions do not increase.
     case invalidMigrations(String)
     /// A row has no column of this name.
     case noSuchColumn(String)
     /// A column holds a value of another type than the one asked for (or NULL).
     case typeMismatch(column: String, expected: String, found: SQLiteValue)
+    /// A column holds a value of the right type that is not valid there (described without the value, which may
+    /// be a secret).
+    case invalidValue(column: String, reason: String)
     /// The connection or database was used after it was closed.
     case closed
 
@@ -58,6 +61,8 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
             "No column named \(name)"
         case .typeMismatch(let column, let expected, let found):
             "Column \(column) holds \(found), not \(expected)"
+        case .invalidValue(let column, let reason):
+            "Column \(column) holds an invalid value: \(reason)"
         case .closed:
             "The database is closed"
         }

@@ -17,6 +17,7 @@ struct KooberStorage {
         if try await SeedDemoAccountUseCase(userRepository: users, passwordHasher: hasher).run() {
             logger.info("Created the demo account \(SeedDemoAccountUseCase.demoAccount.email)")
         }
+        let csrfKey = try await LoadCSRFKeyUseCase(repository: SQLiteCSRFKeyRepository(database: database)).run()
         let services = KooberServices(
             userRepository: users,
             sessionRepository: SQLiteUserSessionRepository(database: database),
@@ -24,6 +25,7 @@ struct KooberStorage {
             placeRepository: SQLitePlaceRepository(database: database),
             rideRepository: SQLiteRideRepository(database: database),
             passwordHasher: hasher,
+            csrfKey: csrfKey,
             healthCheck: {
                 do {
                     try await database.ping()

@@ -27,6 +27,7 @@ public final class KooberTestApp: Sendable {
         let users = SQLiteUserRepository(database: database)
         let hasher = Argon2PasswordHasher()
         try await SeedDemoAccountUseCase(userRepository: users, passwordHasher: hasher).run()
+        let csrfKey = try await LoadCSRFKeyUseCase(repository: SQLiteCSRFKeyRepository(database: database)).run()
         var services = KooberServices(
             userRepository: users,
             sessionRepository: SQLiteUserSessionRepository(database: database),
@@ -34,6 +35,7 @@ public final class KooberTestApp: Sendable {
             placeRepository: SQLitePlaceRepository(database: database),
             rideRepository: SQLiteRideRepository(database: database),
             passwordHasher: hasher,
+            csrfKey: csrfKey,
             healthCheck: { true },
             now: { clock.now }
         )

@@ -49,6 +49,11 @@ extension TestBrowser {
         try await press("Sign Out")
     }
 
+    /// The CSRF token of the page's first form: what a test needs to post by hand as the page would.
+    public func formToken() throws -> String? {
+        try first("//input[@name='csrf_token']")?[attribute: "value"]
+    }
+
     /// The error panel's title and message, if the page shows one.
     public func errorPanel() throws -> (title: String?, message: String?)? {
         guard try first("//*[@role='alert']") != nil else { return nil }

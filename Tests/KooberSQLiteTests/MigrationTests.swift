@@ -46,7 +46,7 @@ struct MigrationTests {
             try future.execute("PRAGMA user_version = 99")
             future.close()
 
-            let latest = KooberSchema.migrations.count
+            let latest = try #require(KooberSchema.migrations.last?.version)
             await #expect(throws: SQLiteError.schemaTooNew(fileVersion: 99, latestKnownVersion: latest)) {
                 try await SQLiteDatabase.open(path: path)
             }
@@ -60,13 +60,30 @@ struct MigrationTests {
         }
     }
 
+    @Test func aGapInTheNumbersIsAcceptedAndTheFileRemembersTheLastVersion() throws {
+        let connection = try SQLiteConnection(path: ":memory:")
+        let fourth = Migration(version: 4, sql: "CREATE TABLE d (z INTEGER);")
+        try connection.migrate([first, second])
+        #expect(try connection.migrate([first, second, fourth]) == [4])
+        #expect(try connection.userVersion() == 4)
+        #expect(try connection.migrate([first, second, fourth]) == [])
+    }
+
+    @Test func versionsThatDoNotIncreaseAreRefused() throws {
+        let connection = try SQLiteConnection(path: ":memory:")
+        #expect(throws: SQLiteError.invalidMigrations("migration 2 has version 1")) {
+            try connection.migrate([first, first])
+        }
+        #expect(try connection.userVersion() == 0)
+    }
+
     @Test func koobersSchemaCreatesItsTables() throws {
         let connection = try SQLiteConnection(path: ":memory:")
         try connection.migrate(KooberSchema.migrations)
         let rows = try connection.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
         #expect(
             try rows.map { try $0.string("name") } == [
-                "places", "ride_drafts", "rides", "sessions", "sign_in_failures", "users",
+                "csrf_key", "places", "ride_drafts", "rides", "sessions", "sign_in_failures", "users",
             ]
         )
     }

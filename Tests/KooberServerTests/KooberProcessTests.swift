@@ -20,6 +20,27 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("koober.sqlite").path))
     }
 
+    @Test func aFormServedBeforeARestartIsAcceptedAfterIt() async throws {
+        // The form-signing key is made at the first start and kept in the database, not in the process.
+        let directory = try KooberProcess.temporaryDirectory()
+        let (first, firstPort) = try await KooberProcess.serving(in: directory)
+        let before = TestBrowser(host: "127.0.0.1", port: firstPort)
+        try await before.visit("/signin")
+        let token = try #require(try before.formToken())
+        first.process.interrupt()
+        #expect(await first.waitForExit(timeout: .seconds(10)))
+
+        let (second, secondPort) = try await KooberProcess.serving(in: directory)
+        let after = TestBrowser(host: "127.0.0.1", port: secondPort)
+        after.cookies = before.cookies
+        try await after.post(
+            "/signin", fields: [("csrf_token", token), ("email", "johnny@gmail.com"), ("password", "password")]
+        )
+        #expect(after.path == "/ride")
+        second.process.interrupt()
+        #expect(await second.waitForExit(timeout: .seconds(10)))
+    }
+
     @Test func aMissingTemplateStopsStartUpWithAMessageNamingIt() async throws {
         let koober = try KooberProcess(
             ["--port", "0", "--templates", "/nonexistent/templates"], in: try KooberProcess.temporaryDirectory()

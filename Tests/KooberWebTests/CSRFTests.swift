@@ -39,7 +39,7 @@ import Testing
         let app = try await KooberTestApp()
         let attacker = app.browser()
         try await attacker.visit("/signup")
-        let attackersToken = try #require(try attacker.first("//input[@name='csrf_token']")?.attributes["value"])
+        let attackersToken = try #require(try attacker.formToken())
         let victim = app.browser()
         try await victim.visit("/signup")
         try await victim.post("/signup", fields: newRider + [("csrf_token", attackersToken)])
@@ -64,7 +64,7 @@ import Testing
         let app = try await KooberTestApp()
         let browser = app.browser()
         try await browser.visit("/signin")
-        let oldToken = try #require(try browser.first("//input[@name='csrf_token']")?.attributes["value"])
+        let oldToken = try #require(try browser.formToken())
         try await browser.signInAsJohnny()
         try await browser.signOut()
         try await browser.post("/signin", fields: [("email", "johnny@gmail.com"), ("password", "password"), ("csrf_token", oldToken)])
@@ -74,7 +74,7 @@ import Testing
     @Test func aFormThatIsNotUTF8IsABadRequest() async throws {
         let browser = try await KooberTestApp().browser()
         try await browser.visit("/signin")
-        let token = try #require(try browser.first("//input[@name='csrf_token']")?.attributes["value"])
+        let token = try #require(try browser.formToken())
         try await browser.postRaw("/signin", body: "csrf_token=\(token)&email=%ff%fe&password=x")
         #expect(browser.status == .badRequest)
         #expect(try browser.errorPanel()?.title == "Bad Request")
@@ -97,11 +97,12 @@ import Testing
         let app = try await KooberTestApp()
         let browser = app.browser()
         try await browser.visit("/signin")
-        let token = try #require(browser.cookie(named: "koober_csrf")?.value)
+        let preSession = try #require(browser.cookie(named: "koober_presession")?.value)
+        let token = try #require(try browser.formToken())
         let body = "csrf_token=\(token)&email=johnny%40gmail.com&password=password"
         let request = Request(
             method: .POST, uri: "/signin",
-            headers: ["Host": "localhost", "Cookie": "koober_csrf=\(token)", "Sec-Fetch-Site": fetchSite],
+            headers: ["Host": "localhost", "Cookie": "koober_presession=\(preSession)", "Sec-Fetch-Site": fetchSite],
             body: ByteBuffer(string: body)
         )
         let response = await app.responder.respond(to: request)

@@ -14,10 +14,15 @@ import Testing
         let signedIn = app.browser()
         try await signedIn.signInAsJohnny()
         let session = try #require(signedIn.cookie(named: "koober_session")?.value)
-        let csrf = try #require(signedIn.cookie(named: "koober_csrf")?.value)
+        try await signedIn.visit("/profile")  // Sign Out is a form: the page has a token
+        let signedInToken = try #require(try signedIn.formToken())
+        let signedOut = app.browser()
+        try await signedOut.visit("/signin")
+        let preSession = try #require(signedOut.cookie(named: "koober_presession")?.value)
+        let signedOutToken = try #require(try signedOut.formToken())
         let hostile = ["next=https://evil.example", "redirect=//evil.example", "return_to=%2F%2Fevil.example"]
         var locations: [String] = []
-        for cookie in ["", "koober_session=\(session); koober_csrf=\(csrf)"] {
+        for cookie in ["", "koober_session=\(session)"] {
             for path in ["/", "/welcome", "/signin", "/signup", "/ride", "/profile", "//evil.example", "/\\evil.example"] {
                 for query in hostile {
                     let request = Request(
@@ -27,11 +32,12 @@ import Testing
                     if let location = response.headers.first(name: "location") { locations.append(location) }
                 }
             }
+            let csrf = cookie.isEmpty ? signedOutToken : signedInToken
             let form = "csrf_token=\(csrf)&next=https%3A%2F%2Fevil.example&email=johnny%40gmail.com&password=password"
             for path in ["/signin", "/signout", "/ride/new"] {
                 let request = Request(
                     method: .POST, uri: "\(path)?next=https://evil.example",
-                    headers: ["Host": "localhost", "Cookie": cookie.isEmpty ? "koober_csrf=\(csrf)" : cookie],
+                    headers: ["Host": "localhost", "Cookie": cookie.isEmpty ? "koober_presession=\(preSession)" : cookie],
                     body: ByteBuffer(string: form)
                 )
                 let response = await app.responder.respond(to: request)

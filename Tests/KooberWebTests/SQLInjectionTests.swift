@@ -60,7 +60,8 @@ import Testing
         try browser.fillIn("Search", with: payload)
         try await browser.press("Search")
         #expect(try browser.all("//li[@class='place']").isEmpty)
-        let token = try #require(browser.cookie(named: "koober_csrf")?.value)
+        try await browser.visit("/profile")  // Sign Out is a form: the page has a token
+        let token = try #require(try browser.formToken())
         try await browser.post("/ride/dropoff", fields: [("csrf_token", token), ("place_id", payload)])
         #expect(browser.status == .unprocessableEntity)
         try await browser.post("/ride/confirm", fields: [("csrf_token", token), ("ride_option", payload)])

@@ -30,7 +30,7 @@ import Testing
         try await browser.visit("/signup")
         try await browser.post("/signup", fields: [("name", "No Token")])  // 403
         try await browser.signUp(.init(email: "not an email"))  // 422
-        try await browser.postRaw("/signin", body: "csrf_token=\(browser.cookie(named: "koober_csrf")?.value ?? "")&email=%ff")  // 400
+        try await browser.postRaw("/signin", body: "csrf_token=\(try browser.formToken() ?? "")&email=%ff")  // 400
         for _ in 1...6 { try await browser.signIn(email: "johnny@gmail.com", password: "guess") }  // 422s, then 429
         app.clock.advance(by: 16 * 60)
         try await browser.signInAsJohnny()

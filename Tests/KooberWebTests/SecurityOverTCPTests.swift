@@ -17,13 +17,41 @@ import Testing
         }
     }
 
-    @Test func secureCookiesAddSecure() async throws {
+    @Test func secureCookiesAddSecureAndTheHostPrefix() async throws {
         let app = try await KooberTestApp { $0.secureCookies = true }
         try await app.withServer { port in
             let browser = TestBrowser(host: "127.0.0.1", port: port)
+            try await browser.visit("/signin")
+            // `__Host-` cookies must be Secure, for Path=/ and without Domain, or browsers drop them.
+            let setCookie = try #require(browser.headers["set-cookie"].first { $0.hasPrefix("__Host-koober_presession=") })
+            #expect(setCookie.contains("; Secure") && setCookie.contains("; Path=/") && !setCookie.contains("Domain"))
+            #expect(browser.cookie(named: "koober_presession") == nil)
+
             try await browser.signInAsJohnny()
-            #expect(browser.cookie(named: "koober_session")?.secure == true)
-            #expect(browser.cookie(named: "koober_csrf")?.secure == true)
+            #expect(browser.path == "/ride")
+            let session = try #require(browser.cookie(named: "__Host-koober_session"))
+            #expect(session.secure && session.path == "/")
+            #expect(browser.cookie(named: "koober_session") == nil)
+            #expect(browser.cookie(named: "__Host-koober_presession") == nil)  // retired at sign-in
+        }
+    }
+
+    @Test func aFormTokenPlantedBeforeSignInIsRefusedAfterIt() async throws {
+        let app = try await KooberTestApp()
+        try await app.withServer { port in
+            let attacker = TestBrowser(host: "127.0.0.1", port: port)
+            try await attacker.visit("/signin")
+            let plantedID = try #require(attacker.cookie(named: "koober_presession")?.value)
+            let plantedToken = try #require(try attacker.formToken())
+
+            let victim = TestBrowser(host: "127.0.0.1", port: port)
+            victim.setCookie("koober_presession", plantedID)
+            try await victim.signInAsJohnny()
+            #expect(victim.path == "/ride")
+            try await victim.post("/ride/dropoff", fields: [("csrf_token", plantedToken), ("place_id", "1")])
+            #expect(victim.status == .forbidden)
+            try await victim.visit("/ride")
+            #expect(try victim.first("//a[normalize-space()='Where to?']") != nil)  // no drop-off was chosen
         }
     }
 

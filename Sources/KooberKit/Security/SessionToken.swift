@@ -23,14 +23,26 @@ public struct SessionToken: Equatable, Sendable {
     }
 }
 
-/// Random 256-bit values in base64url, for session ids and form tokens.
+/// Random values from the system's CSPRNG: 256-bit base64url tokens for session ids and pre-session ids, and bytes
+/// for keys and nonces.
 public enum RandomToken {
     public static func generate() -> String {
-        var generator = SystemRandomNumberGenerator()  // getrandom(2) on Linux: the system CSPRNG
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        Base64URL.encode(bytes(count: 32))
+    }
+
+    /// Whether `token` looks like one `generate()` makes: 43 characters of the base64url alphabet.
+    public static func isWellFormed(_ token: String) -> Bool {
+        token.utf8.count == 43 && token.utf8.allSatisfy { Base64URL.isAlphabet($0) }
+    }
+
+    /// `count` random bytes, drawn eight at a time (one `getrandom(2)` call each on Linux).
+    public static func bytes(count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count + 7)
+        while bytes.count < count {
+            withUnsafeBytes(of: generator.next() as UInt64) { bytes.append(contentsOf: $0) }
+        }
+        return Array(bytes.prefix(count))
     }
 }

@@ -35,7 +35,7 @@ public final class KooberAppDependencyContainer: Sendable {
     }
 
     func makeCSRFProtection() -> CSRFProtection {
-        CSRFProtection(secure: services.secureCookies)
+        CSRFProtection(key: services.csrfKey, secure: services.secureCookies)
     }
 
     /// The scope of a visitor who is not signed in.

@@ -37,7 +37,7 @@ struct KooberAppResponder: Responder {
         case .signIn:
             return await onboarding(visitor) { $0.makeSignInScreen().show() }
         case .submitSignIn:
-            return try await checkedForm(request) { form in
+            return try await checkedForm(request, visitor) { form in
                 try await onboarding(visitor) {
                     try await $0.makeSignInScreen().signIn(email: form["email"] ?? "", password: form["password"] ?? "")
                 }
@@ -45,7 +45,7 @@ struct KooberAppResponder: Responder {
         case .signUp:
             return await onboarding(visitor) { $0.makeSignUpScreen().show() }
         case .submitSignUp:
-            return try await checkedForm(request) { form in
+            return try await checkedForm(request, visitor) { form in
                 try await onboarding(visitor) { try await $0.makeSignUpScreen().signUp(NewAccount(form: form)) }
             }
         case .ride:
@@ -55,23 +55,23 @@ struct KooberAppResponder: Responder {
                 try await pickMeUp(visitor) { try await $0.makeDropoffPickerScreen().show(query: query["q"] ?? "") }
             }
         case .selectDropoff:
-            return try await checkedForm(request) { form in
+            return try await checkedForm(request, visitor) { form in
                 try await pickMeUp(visitor) {
                     try await $0.makeDropoffPickerScreen().select(dropoffLocationID: form["place_id"].flatMap(PlaceID.init))
                 }
             }
         case .confirmRide:
-            return try await checkedForm(request) { form in
+            return try await checkedForm(request, visitor) { form in
                 try await pickMeUp(visitor) { try await $0.makePickMeUpScreen().confirm(rideOptionID: form["ride_option"]) }
             }
         case .startNewRide:
-            return try await checkedForm(request) { _ in
+            return try await checkedForm(request, visitor) { _ in
                 try await pickMeUp(visitor) { try await $0.makePickMeUpScreen().startNewRide() }
             }
         case .profile:
             return try await signedIn(visitor) { try await $0.makeProfileScreen().show() }
         case .signOut:
-            return try await checkedForm(request) { _ in
+            return try await checkedForm(request, visitor) { _ in
                 try await signedIn(visitor) { try await $0.makeProfileScreen().signOut() }
             }
         case .healthCheck:
@@ -80,13 +80,13 @@ struct KooberAppResponder: Responder {
         }
     }
 
-    /// Decodes a form post and checks its token: an undecodable form is a 400, a missing or stale token a 403,
-    /// and in neither case does anything change.
+    /// Decodes a form post and checks its token against the visitor's session (or pre-session id): an undecodable
+    /// form is a 400, a missing, stale or foreign token a 403, and in neither case does anything change.
     private func checkedForm(
-        _ request: Request, _ body: (URLEncodedForm) async throws -> Response
+        _ request: Request, _ visitor: Visitor, _ body: (URLEncodedForm) async throws -> Response
     ) async throws -> Response {
         try await decoded(request, request.form) { form in
-            guard container.makeCSRFProtection().accepts(request, form: form) else {
+            guard container.makeCSRFProtection().accepts(request, form: form, binding: visitor.csrfBinding) else {
                 container.logger.notice("Refused a form post without a valid token", metadata: ["request_id": "\(request.id)"])
                 return container.makeErrorPages().response(.forbidden)
             }

@@ -10,14 +10,14 @@ struct KooberOnboardingDependencyContainer: SignInUseCaseFactory, SignUpUseCaseF
     func makeSignInScreen() -> SignInScreen {
         SignInScreen(
             templates: appContainer.templates, csrfToken: csrfToken, signInUseCaseFactory: self,
-            sessionCookie: appContainer.makeSessionCookie()
+            sessionCookie: appContainer.makeSessionCookie(), csrfProtection: appContainer.makeCSRFProtection()
         )
     }
 
     func makeSignUpScreen() -> SignUpScreen {
         SignUpScreen(
             templates: appContainer.templates, csrfToken: csrfToken, signUpUseCaseFactory: self,
-            sessionCookie: appContainer.makeSessionCookie()
+            sessionCookie: appContainer.makeSessionCookie(), csrfProtection: appContainer.makeCSRFProtection()
         )
     }
 

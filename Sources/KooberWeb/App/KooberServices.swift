@@ -11,6 +11,9 @@ public struct KooberServices: Sendable {
     public var rideRepository: any RideRepository
     public var locator: any Locator
     public var passwordHasher: any PasswordHasher
+    /// Signs form tokens; loaded from storage at start-up (`LoadCSRFKeyUseCase`), so processes sharing the
+    /// database, and restarts, agree on it.
+    public var csrfKey: CSRFKey
     /// Whether storage answers, for `/healthz`.
     public var healthCheck: @Sendable () async -> Bool
     public var now: @Sendable () -> Date
@@ -26,6 +29,7 @@ public struct KooberServices: Sendable {
         rideRepository: any RideRepository,
         locator: any Locator = SydneyLocator(),
         passwordHasher: any PasswordHasher,
+        csrfKey: CSRFKey,
         healthCheck: @escaping @Sendable () async -> Bool,
         now: @escaping @Sendable () -> Date = Date.init,
         secureCookies: Bool = false,
@@ -39,6 +43,7 @@ public struct KooberServices: Sendable {
         self.rideRepository = rideRepository
         self.locator = locator
         self.passwordHasher = passwordHasher
+        self.csrfKey = csrfKey
         self.healthCheck = healthCheck
         self.now = now
         self.secureCookies = secureCookies

@@ -21,12 +21,13 @@ struct ProfileScreen: ProfileIxResponder {
         }
     }
 
-    /// Ends the session on the server, and has the browser forget it and its form token.
+    /// Ends the session on the server, and has the browser forget it and any pre-session id: the next signed-out
+    /// page binds its forms to a new one.
     func signOut() async throws -> Response {
         try await signOutUseCaseFactory.makeSignOutUseCase().run()
         var response = Response.redirect(to: Route.welcome.path)
         response.setCookie(sessionCookie.clearing())
-        response.setCookie(csrfProtection.retiring())
+        response.setCookie(csrfProtection.retiringPreSession())
         return response
     }
 }

@@ -2,38 +2,52 @@ import Foundation
 import HTTPServer
 import KooberKit
 
-/// Cross-site request forgery defence for every form, signed in or not.
+/// Cross-site request forgery defence for every form, signed in or not: OWASP's signed double-submit, bound to the
+/// session.
 ///
-/// Each visitor gets a random token in an `HttpOnly; SameSite=Lax` cookie (`koober_csrf`); every form carries
-/// the same token in a hidden field, and a POST is accepted only when the two match (compared in constant time)
-/// and, where the browser says where the request came from (`Origin`, `Sec-Fetch-Site`), it came from Koober.
-/// Another site can make a browser send the cookie, but cannot read it to put it in the form.
+/// Every form carries a token (`CSRFToken`) signed with the server's key over what the browser's own cookies say
+/// about the visitor: the session id when signed in, otherwise a random pre-session id in a cookie of its own
+/// (`koober_presession`, `__Host-koober_presession` over TLS). A POST is accepted only when its token verifies for
+/// the binding its cookies show and, where the browser says where the request came from (`Origin`,
+/// `Sec-Fetch-Site`), it came from Koober. Another site can make a browser send the cookies, but can neither read a
+/// token nor make one; a pre-session id planted before sign-in is worth nothing after it, because signed-in forms
+/// are bound to the session, which the server made at sign-in.
 struct CSRFProtection: Sendable {
-    static let cookieName = "koober_csrf"
     static let fieldName = "csrf_token"
 
+    let key: CSRFKey
     let secure: Bool
 
-    /// The visitor's token, and the cookie to set when the visitor had none (or a malformed one).
-    func token(for request: Request) -> (token: String, newCookie: SetCookie?) {
-        if let existing = request.cookies[Self.cookieName], Self.isWellFormed(existing) {
-            return (existing, nil)
+    var preSessionCookieName: String {
+        KooberCookie.name("koober_presession", secure: secure)
+    }
+
+    /// What the visitor's forms are bound to: `session` (the session cookie's token, when it names a live session),
+    /// else the pre-session id, with the cookie to set when the visitor had none (or a malformed one).
+    func binding(session: SessionToken?, request: Request) -> (binding: CSRFBinding, newCookie: SetCookie?) {
+        if let session { return (.session(session), nil) }
+        if let id = request.cookies[preSessionCookieName], RandomToken.isWellFormed(id) {
+            return (.preSession(id), nil)
         }
-        let token = RandomToken.generate()
-        return (token, KooberCookie.make(name: Self.cookieName, value: token, secure: secure))
+        let id = RandomToken.generate()
+        return (.preSession(id), KooberCookie.make(name: preSessionCookieName, value: id, secure: secure))
     }
 
-    /// Whether a POST with `form` may change anything.
-    func accepts(_ request: Request, form: URLEncodedForm) -> Bool {
-        guard isSameOrigin(request), let cookie = request.cookies[Self.cookieName], Self.isWellFormed(cookie),
-            let submitted = form[Self.fieldName]
-        else { return false }
-        return Self.constantTimeEquals(Array(cookie.utf8), Array(submitted.utf8))
+    /// A fresh token for the forms of a page shown to the visitor `binding` identifies.
+    func token(for binding: CSRFBinding) -> String {
+        CSRFToken.make(for: binding, key: key)
     }
 
-    /// A cookie that retires the token, so forms rendered before it (e.g. before sign-out) go stale.
-    func retiring() -> SetCookie {
-        KooberCookie.expired(name: Self.cookieName, secure: secure)
+    /// Whether a POST with `form`, from the visitor `binding` identifies, may change anything.
+    func accepts(_ request: Request, form: URLEncodedForm, binding: CSRFBinding) -> Bool {
+        guard isSameOrigin(request), let submitted = form[Self.fieldName] else { return false }
+        return CSRFToken.isValid(submitted, for: binding, key: key)
+    }
+
+    /// A cookie that retires the pre-session id, at sign-in, sign-up and sign-out: the next signed-out page gets a
+    /// new one, so forms rendered before go stale.
+    func retiringPreSession() -> SetCookie {
+        KooberCookie.expired(name: preSessionCookieName, secure: secure)
     }
 
     private func isSameOrigin(_ request: Request) -> Bool {
@@ -46,17 +60,5 @@ struct CSRFProtection: Sendable {
         else { return false }
         let originAuthority = url.port.map { "\(originHost):\($0)" } ?? originHost
         return originAuthority.lowercased() == host.lowercased()
-    }
-
-    private static func isWellFormed(_ token: String) -> Bool {
-        token.utf8.count == 43 && token.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-        }
-    }
-
-    private static func constantTimeEquals(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        return zip(lhs, rhs).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }

@@ -7,6 +7,7 @@ struct SignUpScreen: SignUpIxResponder {
     let csrfToken: String
     let signUpUseCaseFactory: any SignUpUseCaseFactory
     let sessionCookie: SessionCookie
+    let csrfProtection: CSRFProtection
 
     func show() -> Response {
         templates.response(.signUp, SignUpViewState(csrfToken: csrfToken))
@@ -15,7 +16,7 @@ struct SignUpScreen: SignUpIxResponder {
     func signUp(_ account: NewAccount) async throws -> Response {
         switch try await signUpUseCaseFactory.makeSignUpUseCase(account: account).run() {
         case .success(let started):
-            return sessionCookie.redirectSignedIn(started)
+            return sessionCookie.redirectSignedIn(started, csrfProtection: csrfProtection)
         case .failure(let error):
             let state = SignUpViewState(csrfToken: csrfToken, account: account, error: error)
             return templates.response(.signUp, state, status: .unprocessableEntity)

@@ -23,6 +23,7 @@ struct Repositories: Sendable {
     let failures: any SignInFailureRepository
     let places: any PlaceRepository
     let rides: any RideRepository
+    let csrfKeys: any CSRFKeyRepository
 }
 
 /// Runs `body` with fresh repositories of `kind`, empty but for the seeded places (`SydneyPlaces`); SQLite ones
@@ -38,7 +39,8 @@ func withRepositories(_ kind: RepositoryKind, _ body: (Repositories) async throw
                 sessions: InMemoryUserSessionRepository(users: users),
                 failures: InMemorySignInFailureRepository(),
                 places: places,
-                rides: InMemoryRideRepository(places: places)
+                rides: InMemoryRideRepository(places: places),
+                csrfKeys: InMemoryCSRFKeyRepository()
             )
         )
     case .sqlite:
@@ -49,7 +51,8 @@ func withRepositories(_ kind: RepositoryKind, _ body: (Repositories) async throw
                     sessions: SQLiteUserSessionRepository(database: database),
                     failures: SQLiteSignInFailureRepository(database: database),
                     places: SQLitePlaceRepository(database: database),
-                    rides: SQLiteRideRepository(database: database)
+                    rides: SQLiteRideRepository(database: database),
+                    csrfKeys: SQLiteCSRFKeyRepository(database: database)
                 )
             )
         }
