@@ -29,9 +29,9 @@ struct DenialOfServiceTests {
     }
 
     /// 200 MiB of spaces before a header value: llhttp does not count them toward its header limit, but the decoder
-    /// kept them all, and the server grew by as much and answered 200.
+    /// kept them all, and the server grew by as much and answered 200. Now the server stops taking them after the
+    /// head limit (the memory of the real process is measured by `HostileClientTests`).
     @Test func headerWhitespaceCountsTowardTheHeadLimit() async throws {
-        let before = residentBytes()
         try await withServer(responder: echoResponder) { server in
             let (status, sent) = try await server.steps { socket in
                 try socket.send("GET /welcome HTTP/1.1\r\nHost: x\r\nX:")
@@ -48,7 +48,6 @@ struct DenialOfServiceTests {
             #expect(sent < 16 << 20)
             #expect(try await server.response(to: RawRequest.get("/after")).bodyText == "GET /after")
         }
-        #expect(residentBytes() - before < 64 << 20)
     }
 
     @Test func whitespaceInChunkedTrailersCountsTowardTheHeadLimit() async throws {
@@ -272,11 +271,4 @@ private struct HeldSockets: @unchecked Sendable {
             }
         }
     }
-}
-
-/// The test process's resident memory, from `/proc/self/statm`.
-private func residentBytes() -> Int {
-    let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
-    let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }

@@ -19,10 +19,11 @@ struct HostileClientTests {
     /// Runs `attack` against a fresh `koober` while an honest client visits a page every quarter second; then checks
     /// the honest client was always answered in time and the server still serves.
     private func underAttack(
+        arguments: [String] = [],
         _ attack: (_ port: Int, _ koober: KooberProcess) async throws -> Void
     ) async throws {
         let directory = try KooberProcess.temporaryDirectory()
-        let (koober, port) = try await KooberProcess.serving(in: directory)
+        let (koober, port) = try await KooberProcess.serving(arguments, in: directory)
         let honest = HonestClient(port: port)
         let visiting = Task { await honest.run() }
         do {
@@ -125,6 +126,50 @@ struct HostileClientTests {
             print("Floods: the server grew by \(growth >> 20) MiB")
             #expect(growth < 256 << 20)
             for swarm in [pipelined, oversizedHeads, oversizedBodies, unfinished] { swarm.closeAll() }
+        }
+    }
+
+    /// Heads that each declare a megabyte of body and send none of it: the server once reserved the declared size at
+    /// once (3,000 of them took 2.9 GiB of address space). Now a body's buffer grows with the bytes that arrive.
+    @Test func sixteenThousandHeadsDeclaringAMegabyteKeepMemoryBounded() async throws {
+        try await underAttack(arguments: ["--max-connections", "16100"]) { port, koober in
+            let head = Array(
+                "POST /signin HTTP/1.1\r\nHost: k\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1048576\r\n\r\n"
+                    .utf8
+            )
+            var swarms: [SocketSwarm] = []
+            for _ in 0..<16 {
+                let swarm = try await onOwnThread { try SocketSwarm(count: 1_000, port: port) }
+                _ = try await onOwnThread { swarm.establishedCount(within: .seconds(30)) }
+                try await onOwnThread { swarm.send(head) }
+                swarms.append(swarm)
+                try await Task.sleep(for: .milliseconds(250))
+            }
+            try await Task.sleep(for: .seconds(2))  // the honest client visits while all of them wait for their bodies
+            let resident = koober.residentBytes
+            print("16,000 heads declaring 1 MiB each: the server holds \(resident >> 20) MiB")
+            #expect(resident < 300 << 20)
+            for swarm in swarms { swarm.closeAll() }
+        }
+    }
+
+    /// Sockets with small receive windows that pipeline hundreds of requests and never read: the server stops making
+    /// answers for them, and closes each at the client read timeout (they once stayed open for good, past every
+    /// timeout, holding 520 MB for 500 of them).
+    @Test func fiveHundredSocketsThatPipelineAndNeverReadAreClosedWithMemoryBounded() async throws {
+        try await underAttack { port, koober in
+            let filesBefore = koober.openFileCount
+            let swarm = try await onOwnThread { try SocketSwarm(count: 500, port: port, receiveBufferBytes: 4096) }
+            #expect(try await onOwnThread { swarm.establishedCount(within: .seconds(30)) } == 500)
+            let flood = String(repeating: "GET /css/koober.css HTTP/1.1\r\nHost: k\r\n\r\n", count: 400)
+            try await onOwnThread { swarm.send(Array(flood.utf8)) }
+            try await Task.sleep(for: .seconds(5))
+            let resident = koober.residentBytes
+            print("500 sockets pipelining without reading: the server holds \(resident >> 20) MiB")
+            #expect(resident < 300 << 20)
+            // The client read timeout is 20 s: every one of them is closed well within a minute.
+            #expect(try await waitUntil(within: .seconds(60)) { koober.openFileCount <= filesBefore + 5 })
+            swarm.closeAll()
         }
     }
 }

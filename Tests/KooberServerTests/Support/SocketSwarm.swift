@@ -11,13 +11,17 @@ import Glibc
 final class SocketSwarm: @unchecked Sendable {
     private(set) var sockets: [Int32] = []
 
-    /// Opens `count` connections to `127.0.0.1:port` without waiting for each to complete.
-    init(count: Int, port: Int) throws {
+    /// Opens `count` connections to `127.0.0.1:port` without waiting for each to complete; `receiveBufferBytes`
+    /// shrinks each socket's receive buffer (and so the window the server may fill).
+    init(count: Int, port: Int, receiveBufferBytes: Int32? = nil) throws {
         sockets.reserveCapacity(count)
         for _ in 0..<count {
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             guard fd >= 0 else { throw SocketSwarmError.noSocket(errno: errno, opened: sockets.count) }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            if var size = receiveBufferBytes {
+                setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+            }
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = in_port_t(UInt16(port).bigEndian)
