@@ -13,13 +13,15 @@ final class ConnectionLimitHandler: ChannelInboundHandler {
 
     private let maxConnections: Int
     private let logger: Logger
+    private let metrics: HTTPMetrics?
     /// Touched only on the listening channel's event loop.
     private var openConnections = 0
     private var lastWarning: NIODeadline?
 
-    init(maxConnections: Int, logger: Logger) {
+    init(maxConnections: Int, logger: Logger, metrics: HTTPMetrics?) {
         self.maxConnections = maxConnections
         self.logger = logger
+        self.metrics = metrics
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -30,10 +32,15 @@ final class ConnectionLimitHandler: ChannelInboundHandler {
             return
         }
         openConnections += 1
+        metrics?.openConnections.record(openConnections)
         let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
         let eventLoop = context.eventLoop
         connection.closeFuture.whenComplete { _ in
-            eventLoop.execute { loopBound.value.openConnections -= 1 }
+            eventLoop.execute {
+                let handler = loopBound.value
+                handler.openConnections -= 1
+                handler.metrics?.openConnections.record(handler.openConnections)
+            }
         }
         context.fireChannelRead(data)
     }

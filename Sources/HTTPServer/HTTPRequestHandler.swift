@@ -34,6 +34,7 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let timeouts: ConnectionTimeoutHandler
     private let bodyBudget: BodyBudget
     private let refusals: RefusalLog
+    private let metrics: HTTPMetrics?
     private var state = State.idle
     /// The bytes of the current request's body reserved in `bodyBudget`, given back once its response is written.
     private var reservedBodyBytes = 0
@@ -43,8 +44,9 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     init(
         responder: any Responder, configuration: HTTPServerConfiguration, timeouts: ConnectionTimeoutHandler,
-        bodyBudget: BodyBudget, refusals: RefusalLog, logger: Logger
+        bodyBudget: BodyBudget, refusals: RefusalLog, metrics: HTTPMetrics?, logger: Logger
     ) {
+        self.metrics = metrics
         self.responder = responder
         self.configuration = configuration
         self.timeouts = timeouts
@@ -193,6 +195,10 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             timeouts.close(after: context.writeAndFlush(wrapOutboundOut(.end(nil))))
         }
         let bytes = sendsBody ? response.body.readableBytes : 0
+        metrics?.recordRequest(
+            route: exchange.refusal == nil ? response.route : "refused", status: response.status.code,
+            duration: NIODeadline.now() - exchange.start
+        )
         if let refusal = exchange.refusal {
             refusals.refused(
                 "\(exchange.head.method.rawValue) \(exchange.path) \(response.status.code)", reason: refusal,

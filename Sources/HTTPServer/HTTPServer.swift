@@ -17,12 +17,14 @@ public final class HTTPServer: Service, Sendable {
     private let bound: EventLoopPromise<SocketAddress>
     private let bodyBudget: BodyBudget
     private let refusals: RefusalLog
+    private let metrics: HTTPMetrics?
 
     public init(
         configuration: HTTPServerConfiguration,
         responder: any Responder,
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
-        logger: Logger = Logger(label: "koober.http")
+        logger: Logger = Logger(label: "koober.http"),
+        metrics: HTTPMetrics? = nil
     ) {
         self.configuration = configuration
         self.responder = responder
@@ -30,7 +32,8 @@ public final class HTTPServer: Service, Sendable {
         self.logger = logger
         self.bound = group.next().makePromise()
         self.bodyBudget = BodyBudget(limit: configuration.maxBufferedBodyBytes)
-        self.refusals = RefusalLog(logger: logger)
+        self.refusals = RefusalLog(logger: logger, metrics: metrics)
+        self.metrics = metrics
     }
 
     deinit {
@@ -54,7 +57,7 @@ public final class HTTPServer: Service, Sendable {
         }
         let address = serverChannel.localAddress!
         bound.succeed(address)
-        logger.info("Koober is serving on http://\(configuration.host):\(address.port ?? configuration.port)")
+        logger.info("\(configuration.name) is serving on http://\(configuration.host):\(address.port ?? configuration.port)")
 
         let stopped = group.next().makePromise(of: Void.self)
         let stop: @Sendable () -> Void = { [logger, configuration] in
@@ -84,6 +87,7 @@ public final class HTTPServer: Service, Sendable {
         let logger = self.logger
         let bodyBudget = self.bodyBudget
         let refusals = self.refusals
+        let metrics = self.metrics
         return ServerBootstrap(group: group)
             // A burst of connections (a flood of idle sockets, say) must not fill the kernel's accept queue: a full
             // queue drops new handshakes, an honest client's too, which then waits a second or more to retry.
@@ -96,7 +100,9 @@ public final class HTTPServer: Service, Sendable {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(quiesce.makeServerChannelHandler(channel: channel))
                     try pipeline.addHandler(
-                        ConnectionLimitHandler(maxConnections: configuration.maxConnections, logger: logger)
+                        ConnectionLimitHandler(
+                            maxConnections: configuration.maxConnections, logger: logger, metrics: metrics
+                        )
                     )
                 }
             }
@@ -108,20 +114,21 @@ public final class HTTPServer: Service, Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     try Self.configureConnection(
                         channel.pipeline.syncOperations, configuration: configuration, responder: responder,
-                        bodyBudget: bodyBudget, refusals: refusals, logger: logger
+                        bodyBudget: bodyBudget, refusals: refusals, metrics: metrics, logger: logger
                     )
                 }
             }
     }
 
     /// The handlers of one connection, from raw bytes to the responder (the fuzzer drives them without a socket).
-    /// `bodyBudget` and `refusals` are the server's, shared by all its connections.
+    /// `bodyBudget`, `refusals` and `metrics` are the server's, shared by all its connections.
     package static func configureConnection(
         _ pipeline: ChannelPipeline.SynchronousOperations,
         configuration: HTTPServerConfiguration,
         responder: any Responder,
         bodyBudget: BodyBudget,
         refusals: RefusalLog,
+        metrics: HTTPMetrics?,
         logger: Logger
     ) throws {
         let timeouts = ConnectionTimeoutHandler(configuration: configuration, refusals: refusals)
@@ -144,7 +151,7 @@ public final class HTTPServer: Service, Sendable {
             HTTPProtocolErrorHandler(errorResponse: configuration.errorResponse, timeouts: timeouts, refusals: refusals),
             HTTPRequestHandler(
                 responder: responder, configuration: configuration, timeouts: timeouts, bodyBudget: bodyBudget,
-                refusals: refusals, logger: logger
+                refusals: refusals, metrics: metrics, logger: logger
             ),
         ])
     }

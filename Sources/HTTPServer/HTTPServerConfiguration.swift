@@ -3,6 +3,8 @@ import NIOHTTP1
 
 /// Where the server listens and the limits it enforces on every connection.
 public struct HTTPServerConfiguration: Sendable {
+    /// What the server is called in its log lines (`Koober is serving on http://…`).
+    public var name = "Koober"
     public var host: String
     /// `0` asks the system for a free port (tests read the bound port from `HTTPServer.localAddress`).
     public var port: Int

@@ -3,17 +3,20 @@ import NIOCore
 import Synchronization
 
 /// Logs the requests the server refuses before the app sees them (400, 408, 413, 431, 501, 503): the status, why,
-/// and the client's address, so an operator can see an attack that never reaches a route.
+/// and the client's address, so an operator can see an attack that never reaches a route; and counts each in the
+/// metrics by reason (`http_refused_total`), all of them, whatever the log left out.
 ///
 /// A flood of garbage must not flood the log: at most `linesPerSecond` refusals are written each second, and the
 /// first line after a busy second says how many were left out (`suppressed`).
 package final class RefusalLog: Sendable {
     private let logger: Logger
+    private let metrics: HTTPMetrics?
     private let linesPerSecond: Int
     private let window = Mutex((second: Int64(-1), written: 0, suppressed: 0))
 
-    package init(logger: Logger, linesPerSecond: Int = 20) {
+    package init(logger: Logger, metrics: HTTPMetrics? = nil, linesPerSecond: Int = 20) {
         self.logger = logger
+        self.metrics = metrics
         self.linesPerSecond = linesPerSecond
     }
 
@@ -22,6 +25,7 @@ package final class RefusalLog: Sendable {
     func refused(
         _ message: String, reason: String, peer: SocketAddress?, metadata: Logger.Metadata = [:]
     ) {
+        metrics?.recordRefusal(reason: reason)
         guard let suppressed = admit() else { return }
         var metadata = metadata
         metadata["reason"] = .string(reason)

@@ -6,6 +6,9 @@ public struct Response: Sendable {
     public var status: HTTPResponseStatus
     public var headers: HTTPHeaders
     public var body: ByteBuffer
+    /// The name of what answered (a route's name, `static`), for the metrics: a small fixed set, never the path
+    /// (labels made of what clients send would grow without bound).
+    public var route: String?
 
     public init(status: HTTPResponseStatus = .ok, headers: HTTPHeaders = [:], body: ByteBuffer = ByteBuffer()) {
         self.status = status

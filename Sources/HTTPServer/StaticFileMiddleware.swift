@@ -29,11 +29,15 @@ public struct StaticFileMiddleware: Middleware {
                 ? Self.versionedCacheControl : Self.unversionedCacheControl,
         ]
         if isNotModified(file, request: request) {
-            return Response(status: .notModified, headers: headers)
+            var response = Response(status: .notModified, headers: headers)
+            response.route = "static"
+            return response
         }
         headers.add(name: "Content-Type", value: file.contentType)
         headers.add(name: "X-Content-Type-Options", value: "nosniff")
-        return Response(status: .ok, headers: headers, body: file.contents)
+        var response = Response(status: .ok, headers: headers, body: file.contents)
+        response.route = "static"
+        return response
     }
 
     /// RFC 9110 §13.2.2: `If-None-Match` decides when present; otherwise `If-Modified-Since`.

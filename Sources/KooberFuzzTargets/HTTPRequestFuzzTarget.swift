@@ -44,7 +44,7 @@ public final class HTTPRequestFuzzTarget: FuzzTarget {
                 try HTTPServer.configureConnection(
                     channel.pipeline.syncOperations, configuration: configuration, responder: counting,
                     bodyBudget: BodyBudget(limit: configuration.maxBufferedBodyBytes),
-                    refusals: RefusalLog(logger: silent), logger: silent
+                    refusals: RefusalLog(logger: silent), metrics: nil, logger: silent
                 )
             }
             try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 8080))

@@ -2,6 +2,8 @@ import ArgumentParser
 import HTTPServer
 import KooberWeb
 import Logging
+import Metrics
+import Prometheus
 import ServiceLifecycle
 
 /// `koober`: serves Koober for the web. Every flag can also be set in the environment (`KOOBER_PORT`, …);
@@ -17,6 +19,7 @@ struct KooberCommand: AsyncParsableCommand {
         usage: """
             koober [--hostname <hostname>] [--port <port>] [--database <database>] [--templates <templates>]
                    [--public <public>] [--secure-cookies] [--max-connections <max-connections>]
+                   [--metrics-port <metrics-port>] [--metrics-hostname <metrics-hostname>]
             koober healthcheck [--url <url>] [--timeout <timeout>]
             """,
         subcommands: [Healthcheck.self]
@@ -45,6 +48,14 @@ struct KooberCommand: AsyncParsableCommand {
     )
     var maxConnections: Int?
 
+    @Option(
+        help: "Serve Prometheus metrics at /metrics on this port; 0 picks a free one. (env: KOOBER_METRICS_PORT; default: off)"
+    )
+    var metricsPort: Int?
+
+    @Option(help: "The address the metrics listen on. (env: KOOBER_METRICS_HOSTNAME; default: 127.0.0.1)")
+    var metricsHostname: String?
+
     func run() async throws {
         let settings = try KooberSettings(command: self, environment: Environment())
         LoggingSystem.bootstrap { LogOutputHandler(label: $0) }
@@ -59,19 +70,39 @@ struct KooberCommand: AsyncParsableCommand {
         )
         var configuration = container.makeServerConfiguration(host: settings.hostname, port: settings.port)
         configuration.maxConnections = FileDescriptorLimit.fit(connections: settings.maxConnections, logger: logger)
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
+        var metrics: HTTPMetrics?
+        if let metricsPort = settings.metricsPort {
+            let registry = PrometheusCollectorRegistry()
+            MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+            metrics = HTTPMetrics(prefix: "koober_")
+            var metricsConfiguration = HTTPServerConfiguration(host: settings.metricsHostname, port: metricsPort)
+            metricsConfiguration.name = "Metrics"
+            metricsConfiguration.maxConnections = 64
+            services.append(
+                .init(
+                    service: HTTPServer(
+                        configuration: metricsConfiguration, responder: MetricsResponder(registry: registry),
+                        logger: Logger(label: "koober.metrics")
+                    )
+                )
+            )
+        }
         let server = HTTPServer(
             configuration: configuration,
             responder: container.makeAppResponder(),
-            logger: logger
+            logger: logger,
+            metrics: metrics
         )
-        let services = ServiceGroup(
+        services.insert(.init(service: server), at: 0)
+        let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [.init(service: server)],
+                services: services,
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
             )
         )
-        try await services.run()
+        try await group.run()
         try await storage.database.close()
         logger.info("Closed the database")
     }

@@ -10,6 +10,9 @@ struct KooberSettings: Equatable {
     var publicDirectory: String
     var secureCookies: Bool
     var maxConnections: Int
+    /// The port of the Prometheus metrics listener; `nil` (the default) serves no metrics.
+    var metricsPort: Int?
+    var metricsHostname: String
 
     init(command: KooberCommand, environment: Environment) throws {
         hostname = command.hostname ?? environment.string("KOOBER_HOSTNAME") ?? "127.0.0.1"
@@ -25,5 +28,10 @@ struct KooberSettings: Equatable {
             throw ValidationError("The connection limit must be at least 1, not \(maxConnections)")
         }
         guard (0...65_535).contains(port) else { throw ValidationError("The port must be 0 to 65535, not \(port)") }
+        metricsPort = try command.metricsPort ?? environment.int("KOOBER_METRICS_PORT")
+        metricsHostname = command.metricsHostname ?? environment.string("KOOBER_METRICS_HOSTNAME") ?? "127.0.0.1"
+        if let metricsPort, !(0...65_535).contains(metricsPort) {
+            throw ValidationError("The metrics port must be 0 to 65535, not \(metricsPort)")
+        }
     }
 }

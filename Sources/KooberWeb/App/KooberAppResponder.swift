@@ -12,19 +12,24 @@ struct KooberAppResponder: Responder {
         let errorPages = container.makeErrorPages()
         switch Route.match(method: request.method, path: request.path) {
         case .notFound:
-            return errorPages.response(.notFound)
+            var response = errorPages.response(.notFound)
+            response.route = "not_found"
+            return response
         case .methodNotAllowed(let allowed):
             var response = errorPages.response(.methodNotAllowed)
             response.headers.replaceOrAdd(name: "Allow", value: allowed.map(\.rawValue).joined(separator: ", "))
+            response.route = "method_not_allowed"
             return response
         case .route(let route):
-            return await UnexpectedErrorResponder(errorPages: errorPages, logger: container.logger)
+            var response = await UnexpectedErrorResponder(errorPages: errorPages, logger: container.logger)
                 .respond(to: request) {
                     let visitor = try await Visitor(request: request, container: container)
                     var response = try await respond(to: route, request: request, visitor: visitor)
                     if let cookie = visitor.newCSRFCookie { response.setCookie(cookie) }
                     return response
                 }
+            response.route = route.rawValue
+            return response
         }
     }
 

@@ -49,11 +49,12 @@ final class KooberProcess: @unchecked Sendable {
         (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
     }
 
-    /// Reads the log until the server says where it listens (to the end of the line: a write may stop mid-number).
-    func servingPort(timeout: Duration = .seconds(30)) async throws -> Int {
+    /// Reads the log until the server called `name` says where it listens (to the end of the line: a write may stop
+    /// mid-number); `Metrics` is the metrics listener's.
+    func servingPort(name: String = "Koober", timeout: Duration = .seconds(30)) async throws -> Int {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline, process.isRunning {
-            if let range = log.range(of: #"serving on http://127\.0\.0\.1:\d+\n"#, options: .regularExpression) {
+            if let range = log.range(of: name + #" is serving on http://127\.0\.0\.1:\d+\n"#, options: .regularExpression) {
                 return Int(log[range].dropLast().split(separator: ":").last!)!
             }
             try await Task.sleep(for: .milliseconds(20))
