@@ -17,6 +17,7 @@ struct KooberCommand: AsyncParsableCommand {
         usage: """
             koober [--hostname <hostname>] [--port <port>] [--database <database>] [--templates <templates>]
                    [--public <public>] [--secure-cookies] [--max-connections <max-connections>]
+                   [--log-format <log-format>]
             koober healthcheck [--url <url>] [--timeout <timeout>]
             """,
         subcommands: [Healthcheck.self]
@@ -45,9 +46,13 @@ struct KooberCommand: AsyncParsableCommand {
     )
     var maxConnections: Int?
 
+    @Option(help: "How log lines are written: text, or json (one object per line). (env: KOOBER_LOG_FORMAT; default: text)")
+    var logFormat: String?
+
     func run() async throws {
         let settings = try KooberSettings(command: self, environment: Environment())
-        LoggingSystem.bootstrap { LogOutputHandler(label: $0) }
+        LoggingSystem.bootstrap { LogOutputHandler(label: $0, format: settings.logFormat) }
+        // Waits at most a couple of seconds for what is still queued: a stalled reader must not keep koober running.
         defer { LogOutput.standardOutput.flush() }
         let logger = Logger(label: "koober")
         // Templates and public files first: a broken file stops start-up before the database is created.
