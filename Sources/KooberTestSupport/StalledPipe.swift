@@ -1,20 +1,21 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
-import KooberTestSupport
 
 /// A pipe whose reader has stopped reading: it is filled when made, so a writer to `writeEnd` blocks in `write` (or,
 /// when `blockingWrites` is false, gets `EAGAIN`) until the test calls `read(until:)` — standard output piped to a
 /// process that hangs.
 ///
 /// Let every writer finish (`LogOutput.flush`) before the pipe goes: it closes both ends.
-final class StalledPipe: Sendable {
-    let writeEnd: Int32
+public final class StalledPipe: Sendable {
+    public let writeEnd: Int32
     private let readEnd: Int32
     /// The bytes written to fill it, which `read(until:)` leaves out.
     private let filler: Int
 
-    init(blockingWrites: Bool = true) throws {
+    public init(blockingWrites: Bool = true) throws {
         // A writer that outlives the test must get EPIPE, not a signal that ends the test process.
         signal(SIGPIPE, SIG_IGN)
         var ends: [Int32] = [0, 0]
@@ -41,12 +42,12 @@ final class StalledPipe: Sendable {
 
     /// Starts reading: reads until what came after the filler satisfies `done`, or for `BusyMachine.patience`, and
     /// returns that text.
-    func read(until done: @Sendable (String) -> Bool) async -> String {
+    public func read(until done: @Sendable (String) -> Bool) async -> String {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let deadline = ContinuousClock.now + BusyMachine.patience
         while ContinuousClock.now < deadline {
-            let count = Glibc.read(readEnd, &buffer, buffer.count)
+            let count = systemRead(readEnd, &buffer, buffer.count)
             if count > 0 {
                 bytes += buffer[..<count]
                 if bytes.count > filler, done(String(decoding: bytes.dropFirst(filler), as: UTF8.self)) { break }
@@ -57,7 +58,12 @@ final class StalledPipe: Sendable {
         return String(decoding: bytes.dropFirst(filler), as: UTF8.self)
     }
 
-    struct Failure: Error {
-        let errno: Int32
+    public struct Failure: Error {
+        public let errno: Int32
     }
+}
+
+/// `read(2)`, out of reach of `StalledPipe.read(until:)`'s own name.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }
