@@ -111,7 +111,7 @@ public final class LogOutput: Sendable {
     ///
     /// - Returns: whether everything was written in time.
     @discardableResult
-    public func flush(timeout: Duration = .seconds(2)) -> Bool {
+    public func flush(timeout: Duration = .seconds(1)) -> Bool {
         let (target, startWriter) = state.withLock { state in
             state.reportDropped(in: state.format)
             return (state.queued, state.needsWriter())

@@ -52,7 +52,8 @@ struct KooberCommand: AsyncParsableCommand {
     func run() async throws {
         let settings = try KooberSettings(command: self, environment: Environment())
         LoggingSystem.bootstrap { LogOutputHandler(label: $0, format: settings.logFormat) }
-        // Waits at most a couple of seconds for what is still queued: a stalled reader must not keep koober running.
+        // Waits at most a second for what is still queued: a stalled reader must not keep koober running, and the
+        // graceful stop (9 s at most) and this together stay within the 10 s Docker gives before it kills.
         defer { LogOutput.standardOutput.flush() }
         let logger = Logger(label: "koober")
         // Templates and public files first: a broken file stops start-up before the database is created.
