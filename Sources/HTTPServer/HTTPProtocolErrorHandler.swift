@@ -37,7 +37,7 @@ final class HTTPProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHand
             return  // the connection is closing already; the decoder complains of what it was cut off from
         }
         isClosing = true
-        refusals.refused("refused \(status.code)", reason: reason, peer: context.channel.remoteAddress)
+        refusals.refused("refused \(status.code)", status: status, reason: reason, peer: context.channel.remoteAddress)
         var response = errorResponse(status)
         response.headers.replaceOrAdd(name: "Connection", value: "close")
         response.headers.replaceOrAdd(name: "Content-Length", value: String(response.body.readableBytes))

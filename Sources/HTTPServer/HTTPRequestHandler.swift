@@ -201,7 +201,8 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         )
         if let refusal = exchange.refusal {
             refusals.refused(
-                "\(exchange.head.method.rawValue) \(exchange.path) \(response.status.code)", reason: refusal,
+                "\(exchange.head.method.rawValue) \(exchange.path) \(response.status.code)",
+                status: response.status, reason: refusal,
                 peer: context.channel.remoteAddress, metadata: metadata(bytes: bytes, for: exchange)
             )
         } else {

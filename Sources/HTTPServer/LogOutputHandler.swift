@@ -1,8 +1,10 @@
 import Logging
 
-/// A swift-log handler that writes one line per message to a `LogOutput`:
+/// A swift-log handler that writes one line per message to a `LogOutput`, in a `LogFormat`:
 /// `2026-11-23T13:12:00Z info koober: GET /ride 200 bytes=9120 duration_ms=0.61 request_id=3f9c…`, the metadata in
-/// name order. Errors and worse are written at once (`LogOutput.append(_:urgent:)`).
+/// name order, or the same fields as one JSON object. Errors and worse are `urgent`: they may use the output's reserve,
+/// so they are kept while other lines are dropped (`LogOutput.append(_:in:urgent:)`); like every line, they are only
+/// queued, so logging never makes a request wait.
 ///
 /// `LoggingSystem.bootstrap { LogOutputHandler(label: $0) }` sends every logger there.
 public struct LogOutputHandler: LogHandler {
@@ -11,10 +13,17 @@ public struct LogOutputHandler: LogHandler {
     public var metadataProvider: Logger.MetadataProvider?
     private let label: String
     private let output: LogOutput
+    private let format: LogFormat
 
-    public init(label: String, output: LogOutput = .standardOutput, metadataProvider: Logger.MetadataProvider? = nil) {
+    public init(
+        label: String,
+        output: LogOutput = .standardOutput,
+        format: LogFormat = .text,
+        metadataProvider: Logger.MetadataProvider? = nil
+    ) {
         self.label = label
         self.output = output
+        self.format = format
         self.metadataProvider = metadataProvider
     }
 
@@ -24,20 +33,13 @@ public struct LogOutputHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var line = String()
-        line.reserveCapacity(160)
-        line.append(event.level.rawValue)
-        line.append(" ")
-        line.append(label)
-        line.append(": ")
-        line.append(event.message.description)
-        for (key, value) in allMetadata(of: event).sorted(by: { $0.key < $1.key }) {
-            line.append(" ")
-            line.append(key)
-            line.append("=")
-            line.append(value.description)
-        }
-        output.append(line, urgent: event.level >= .error)
+        let line = format.line(
+            level: event.level,
+            label: label,
+            message: event.message.description,
+            metadata: allMetadata(of: event).sorted(by: { $0.key < $1.key })
+        )
+        output.append(line, in: format, urgent: event.level >= .error)
     }
 
     /// The handler's metadata, then the provider's, then the message's (later ones win), and the error if any;

@@ -19,7 +19,7 @@ struct KooberCommand: AsyncParsableCommand {
         usage: """
             koober [--hostname <hostname>] [--port <port>] [--database <database>] [--templates <templates>]
                    [--public <public>] [--secure-cookies] [--max-connections <max-connections>]
-                   [--metrics-port <metrics-port>] [--metrics-hostname <metrics-hostname>]
+                   [--metrics-port <metrics-port>] [--metrics-hostname <metrics-hostname>] [--log-format <log-format>]
             koober healthcheck [--url <url>] [--timeout <timeout>]
             """,
         subcommands: [Healthcheck.self]
@@ -56,9 +56,14 @@ struct KooberCommand: AsyncParsableCommand {
     @Option(help: "The address the metrics listen on. (env: KOOBER_METRICS_HOSTNAME; default: 127.0.0.1)")
     var metricsHostname: String?
 
+    @Option(help: "How log lines are written: text, or json (one object per line). (env: KOOBER_LOG_FORMAT; default: text)")
+    var logFormat: String?
+
     func run() async throws {
         let settings = try KooberSettings(command: self, environment: Environment())
-        LoggingSystem.bootstrap { LogOutputHandler(label: $0) }
+        LoggingSystem.bootstrap { LogOutputHandler(label: $0, format: settings.logFormat) }
+        // Waits at most a second for what is still queued: a stalled reader must not keep koober running, and the
+        // graceful stop (9 s at most) and this together stay within the 10 s Docker gives before it kills.
         defer { LogOutput.standardOutput.flush() }
         let logger = Logger(label: "koober")
         // Templates and public files first: a broken file stops start-up before the database is created.

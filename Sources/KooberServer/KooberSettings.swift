@@ -13,6 +13,7 @@ struct KooberSettings: Equatable {
     /// The port of the Prometheus metrics listener; `nil` (the default) serves no metrics.
     var metricsPort: Int?
     var metricsHostname: String
+    var logFormat: LogFormat
 
     init(command: KooberCommand, environment: Environment) throws {
         hostname = command.hostname ?? environment.string("KOOBER_HOSTNAME") ?? "127.0.0.1"
@@ -27,6 +28,11 @@ struct KooberSettings: Equatable {
         guard maxConnections > 0 else {
             throw ValidationError("The connection limit must be at least 1, not \(maxConnections)")
         }
+        let format = command.logFormat ?? environment.string("KOOBER_LOG_FORMAT") ?? LogFormat.text.rawValue
+        guard let logFormat = LogFormat(rawValue: format.lowercased()) else {
+            throw ValidationError("The log format must be text or json, not '\(format)'")
+        }
+        self.logFormat = logFormat
         guard (0...65_535).contains(port) else { throw ValidationError("The port must be 0 to 65535, not \(port)") }
         metricsPort = try command.metricsPort ?? environment.int("KOOBER_METRICS_PORT")
         metricsHostname = command.metricsHostname ?? environment.string("KOOBER_METRICS_HOSTNAME") ?? "127.0.0.1"

@@ -18,6 +18,7 @@ import Testing
         #expect(defaults.publicDirectory == "Public")
         #expect(defaults.secureCookies == false)
         #expect(defaults.maxConnections == 16_000)
+        #expect(defaults.logFormat == .text)
     }
 
     @Test func environmentVariablesAreTheFallback() throws {
@@ -26,7 +27,7 @@ import Testing
             environment: [
                 "KOOBER_HOSTNAME": "0.0.0.0", "KOOBER_PORT": "9090", "KOOBER_DATABASE": ":memory:",
                 "KOOBER_TEMPLATES": "/srv/templates", "KOOBER_PUBLIC": "/srv/public", "KOOBER_SECURE_COOKIES": "true",
-                "KOOBER_MAX_CONNECTIONS": "500",
+                "KOOBER_MAX_CONNECTIONS": "500", "KOOBER_LOG_FORMAT": "json",
             ]
         )
         #expect(fromEnvironment.hostname == "0.0.0.0")
@@ -36,15 +37,16 @@ import Testing
         #expect(fromEnvironment.publicDirectory == "/srv/public")
         #expect(fromEnvironment.secureCookies)
         #expect(fromEnvironment.maxConnections == 500)
+        #expect(fromEnvironment.logFormat == .json)
     }
 
     @Test func flagsWinOverTheEnvironment() throws {
         let fromFlags = try settings(
             ["--hostname", "::1", "--port", "0", "--database", "a.sqlite", "--templates", "T", "--public", "P",
-             "--secure-cookies", "--max-connections", "20"],
+             "--secure-cookies", "--max-connections", "20", "--log-format", "json"],
             environment: [
                 "KOOBER_HOSTNAME": "0.0.0.0", "KOOBER_PORT": "9090", "KOOBER_DATABASE": "b.sqlite",
-                "KOOBER_MAX_CONNECTIONS": "500",
+                "KOOBER_MAX_CONNECTIONS": "500", "KOOBER_LOG_FORMAT": "text",
             ]
         )
         #expect(fromFlags.hostname == "::1")
@@ -54,6 +56,7 @@ import Testing
         #expect(fromFlags.publicDirectory == "P")
         #expect(fromFlags.secureCookies)
         #expect(fromFlags.maxConnections == 20)
+        #expect(fromFlags.logFormat == .json)
     }
 
     @Test func anInvalidEnvironmentValueStopsStartUpWithAMessage() {
@@ -68,6 +71,12 @@ import Testing
     @Test func aConnectionLimitBelowOneIsRefused() {
         #expect(throws: ValidationError.self) { try settings(["--max-connections", "0"]) }
         #expect(throws: ValidationError.self) { try settings([], environment: ["KOOBER_MAX_CONNECTIONS": "lots"]) }
+    }
+
+    @Test func anUnknownLogFormatIsRefused() throws {
+        #expect(throws: ValidationError.self) { try settings(["--log-format", "xml"]) }
+        #expect(throws: ValidationError.self) { try settings([], environment: ["KOOBER_LOG_FORMAT": "logfmt"]) }
+        #expect(try settings([], environment: ["KOOBER_LOG_FORMAT": "JSON"]).logFormat == .json)
     }
 
     @Test func anUnknownFlagIsRefused() {
