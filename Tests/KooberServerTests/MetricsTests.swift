@@ -1,0 +1,68 @@
+import Foundation
+import KooberTestSupport
+import Testing
+
+/// `koober --metrics-port`: Prometheus text on a listener of its own, counting what the riders' port served and
+/// refused; nothing of it on the riders' port.
+@Suite struct MetricsTests {
+    @Test func theMetricsListenerCountsRequestsByRouteAndStatusAndRefusalsByReason() async throws {
+        let directory = try KooberProcess.temporaryDirectory()
+        let (koober, port) = try await KooberProcess.serving(["--metrics-port", "0"], in: directory)
+        let metricsPort = try await koober.servingPort(name: "Metrics")
+        #expect(metricsPort != port)
+
+        let browser = TestBrowser(host: "127.0.0.1", port: port)
+        for _ in 0..<3 { try await browser.visit("/welcome") }
+        try await browser.visit("/no-such-page")
+        try await browser.visit("/metrics")  // the riders' port has no metrics
+        #expect(browser.status?.code == 404)
+        try refuseAMalformedRequest(port: port)
+
+        let scrape = TestBrowser(host: "127.0.0.1", port: metricsPort)
+        try await scrape.visit("/metrics")
+        #expect(scrape.status?.code == 200)
+        let text = scrape.bodyText
+        #expect(text.contains(#"koober_http_requests_total{route="welcome",status="200"} 3"#))
+        #expect(text.contains(#"koober_http_requests_total{route="not_found",status="404"} 2"#))
+        #expect(text.contains(#"koober_http_request_duration_seconds_count{route="welcome"} 3"#))
+        #expect(text.contains(#"koober_http_refused_total{reason="malformed:"#))
+        #expect(text.contains("koober_http_open_connections"))
+        #expect(!text.contains("/welcome"))  // paths are never labels
+
+        koober.process.interrupt()
+        #expect(await koober.waitForExit(timeout: .seconds(10)))
+    }
+
+    @Test func withoutTheFlagThereIsNoMetricsListener() async throws {
+        let (koober, _) = try await KooberProcess.serving(in: try KooberProcess.temporaryDirectory())
+        #expect(!koober.log.contains("Metrics is serving"))
+        koober.process.interrupt()
+        #expect(await koober.waitForExit(timeout: .seconds(10)))
+    }
+
+    /// Sends a request line that is no HTTP and reads the answer, on a plain socket.
+    private func refuseAMalformedRequest(port: Int) throws {
+        let handle = try FileHandle.connected(toLoopbackPort: port)
+        handle.write(Data("GET / HTTP/9.9\r\n\r\n".utf8))
+        _ = handle.readDataToEndOfFile()
+        try handle.close()
+    }
+}
+
+extension FileHandle {
+    /// A connected TCP socket to `127.0.0.1:port`, as a file handle.
+    fileprivate static func connected(toLoopbackPort port: Int) throws -> FileHandle {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard fd >= 0, result == 0 else { throw CocoaError(.fileReadUnknown) }
+        return FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+    }
+}
