@@ -29,6 +29,8 @@ public final class LogOutput: Sendable {
         var pending: [UInt8] = []
         var writerScheduled = false
         var dropped = 0
+        /// Lines dropped since the output was made, for the metrics.
+        var droppedEver = 0
         /// The format of the last line, in which `flush` reports lines dropped after it.
         var format = LogFormat.text
         /// Bytes ever queued, and bytes the writer has finished with (written, or lost to a failing descriptor):
@@ -94,10 +96,16 @@ public final class LogOutput: Sendable {
     /// - Parameters:
     ///   - line: the line after the time, in `format` (`LogFormat.line`); plain text for the default format.
     ///   - urgent: an error: it may use the reserve. It is written like every other line, never by the caller.
+    /// How many lines were dropped since the output was made (the metrics' `koober_log_lines_dropped_total`).
+    public var droppedLineCount: Int {
+        state.withLock { $0.droppedEver }
+    }
+
     public func append(_ line: String, in format: LogFormat = .text, urgent: Bool = false) {
         let startWriter = state.withLock { state in
             guard state.pending.count < capacity + (urgent ? errorReserve : 0) else {
                 state.dropped += 1
+                state.droppedEver += 1
                 return false
             }
             state.queue(line, in: format)

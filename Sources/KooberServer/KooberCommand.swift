@@ -87,7 +87,9 @@ struct KooberCommand: AsyncParsableCommand {
             services.append(
                 .init(
                     service: HTTPServer(
-                        configuration: metricsConfiguration, responder: MetricsResponder(registry: registry),
+                        configuration: metricsConfiguration, responder: MetricsResponder(
+                            registry: registry, collector: MetricsCollector(log: .standardOutput)
+                        ),
                         logger: Logger(label: "koober.metrics")
                     )
                 )

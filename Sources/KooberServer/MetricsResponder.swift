@@ -6,6 +6,7 @@ import Prometheus
 /// loopback unless `--metrics-hostname` says otherwise), never on the port riders use.
 struct MetricsResponder: Responder {
     let registry: PrometheusCollectorRegistry
+    let collector: MetricsCollector
 
     func respond(to request: Request) async -> Response {
         guard request.path == "/metrics" else { return .text("Not Found\n", status: .notFound) }
@@ -14,6 +15,7 @@ struct MetricsResponder: Responder {
             response.headers.replaceOrAdd(name: "Allow", value: "GET, HEAD")
             return response
         }
+        collector.collect()
         return Response(
             headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8", "Cache-Control": "no-store"],
             body: ByteBuffer(bytes: registry.emitToBuffer())

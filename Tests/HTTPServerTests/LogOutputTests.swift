@@ -71,6 +71,7 @@ struct LogOutputTests {
         let kept = lines.filter { $0.hasPrefix("line ") }.count
         #expect(kept < 100)
         #expect(kept + (try droppedCount(in: lines)) == 100)
+        #expect(output.droppedLineCount == 100 - kept)
         #expect(lines.contains("the reason for the crash"))
     }
 
