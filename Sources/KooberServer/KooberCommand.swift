@@ -17,6 +17,7 @@ struct KooberCommand: AsyncParsableCommand {
         usage: """
             koober [--hostname <hostname>] [--port <port>] [--database <database>] [--templates <templates>]
                    [--public <public>] [--secure-cookies] [--max-connections <max-connections>]
+                   [--hash-queue-size <hash-queue-size>] [--trust-proxy]
             koober healthcheck [--url <url>] [--timeout <timeout>]
             """,
         subcommands: [Healthcheck.self]
@@ -44,6 +45,16 @@ struct KooberCommand: AsyncParsableCommand {
         help: "The most connections open at once; more are closed as they come. (env: KOOBER_MAX_CONNECTIONS; default: 16000)"
     )
     var maxConnections: Int?
+
+    @Option(
+        help: "Password hashes waiting or running at once; beyond them sign-in and sign-up answer 503. (env: KOOBER_HASH_QUEUE_SIZE; default: 4 × cores)"
+    )
+    var hashQueueSize: Int?
+
+    @Flag(
+        help: "Take the client's address from the last X-Forwarded-For hop, for deployments behind a proxy that sets it. (env: KOOBER_TRUST_PROXY=true)"
+    )
+    var trustProxy = false
 
     func run() async throws {
         let settings = try KooberSettings(command: self, environment: Environment())

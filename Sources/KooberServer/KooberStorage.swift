@@ -13,7 +13,7 @@ struct KooberStorage {
     static func open(settings: KooberSettings, logger: Logger) async throws -> KooberStorage {
         let database = try await SQLiteDatabase.open(path: settings.database, logger: logger)
         let users = SQLiteUserRepository(database: database)
-        let hasher = Argon2PasswordHasher()
+        let hasher = BoundedPasswordHasher(Argon2PasswordHasher(), capacity: settings.hashQueueSize)
         if try await SeedDemoAccountUseCase(userRepository: users, passwordHasher: hasher).run() {
             logger.info("Created the demo account \(SeedDemoAccountUseCase.demoAccount.email)")
         }
@@ -33,7 +33,8 @@ struct KooberStorage {
                     return false
                 }
             },
-            secureCookies: settings.secureCookies
+            secureCookies: settings.secureCookies,
+            trustProxy: settings.trustProxy
         )
         return KooberStorage(database: database, services: services)
     }
