@@ -4,6 +4,8 @@ public enum SignInError: Error, Equatable, Sendable {
     case failed
     /// Too many failures for this email lately; the password was not checked.
     case throttled
+    /// A field over its `FieldLimit` (field name → problem): nothing was checked, hashed or counted as a failure.
+    case tooLong(fieldErrors: [String: String])
 
     public var errorMessage: ErrorMessage {
         switch self {
@@ -14,6 +16,8 @@ public enum SignInError: Error, Equatable, Sendable {
                 title: "Too Many Tries",
                 message: "There were too many failed sign-ins for this email. Please wait 15 minutes and try again."
             )
+        case .tooLong(let fieldErrors):
+            ErrorMessage(title: "Sign In Failed", message: "Please correct the fields marked below.", fieldErrors: fieldErrors)
         }
     }
 }

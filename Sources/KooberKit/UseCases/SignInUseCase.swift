@@ -43,7 +43,10 @@ public struct SignInUseCase: Sendable {
     }
 
     public func run() async throws -> Result<StartedSession, SignInError> {
-        try await attemptGate.withExclusiveAttempt(for: email) { try await attempt() }
+        let tooLong = [("email", email, FieldLimit.email), ("password", password, FieldLimit.password)]
+            .compactMap { field, value, limit in limit.problem(with: value).map { (field, $0) } }
+        guard tooLong.isEmpty else { return .failure(.tooLong(fieldErrors: Dictionary(uniqueKeysWithValues: tooLong))) }
+        return try await attemptGate.withExclusiveAttempt(for: email) { try await attempt() }
     }
 
     private func attempt() async throws -> Result<StartedSession, SignInError> {

@@ -19,7 +19,9 @@ struct SignInScreen: SignInIxResponder {
             return sessionCookie.redirectSignedIn(started)
         case .failure(let error):
             let state = SignInViewState(csrfToken: csrfToken, email: email, error: error.errorMessage)
-            return templates.response(.signIn, state, status: error == .throttled ? .tooManyRequests : .unprocessableEntity)
+            return templates.response(
+                .signIn, state, status: error == .throttled ? .tooManyRequests : .unprocessableEntity
+            )
         }
     }
 }
