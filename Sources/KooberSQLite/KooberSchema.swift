@@ -81,5 +81,15 @@ public enum KooberSchema {
                 )
             ]
         ),
+        // Sign-in failures by client address too (SPEC.md: throttled per email and address, per address, per email).
+        // Failures from before have no address: they count for their email, and for no address.
+        Migration(
+            version: 3,
+            sql: """
+                ALTER TABLE sign_in_failures ADD COLUMN client_address TEXT NOT NULL DEFAULT '';
+                CREATE INDEX sign_in_failures_by_pair ON sign_in_failures (email, client_address, failed_at);
+                CREATE INDEX sign_in_failures_by_address ON sign_in_failures (client_address, failed_at);
+                """
+        ),
     ]
 }

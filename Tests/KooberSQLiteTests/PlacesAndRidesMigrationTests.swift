@@ -18,7 +18,7 @@ struct PlacesAndRidesMigrationTests {
 
             let database = try await SQLiteDatabase.open(path: path)
             do {
-                #expect(try await database.read { try $0.userVersion() } == 2)
+                #expect(try await database.read { try $0.userVersion() } == KooberSchema.migrations.last?.version)
                 #expect(try await SQLiteUserRepository(database: database).profile(id: johnny.id) == johnny)
                 let session = try await SQLiteUserSessionRepository(database: database).session(tokenHash: token)
                 #expect(session?.profile == johnny)

@@ -6,20 +6,27 @@ import Foundation
 /// unexpected broke (storage), which the web layer turns into the 500 page.
 public struct SignUpUseCase: Sendable {
     let account: NewAccount
+    /// Where the sign-up comes from (`ClientAddress` on the web), for `signUpThrottle`.
+    let clientAddress: String
     let now: Date
     let userRepository: any UserRepository
     let passwordHasher: any PasswordHasher
     let sessionStarter: SessionStarter
+    let signUpThrottle: SignUpThrottle
 
     public init(
         account: NewAccount,
+        clientAddress: String,
         now: Date,
         userRepository: any UserRepository,
         sessionRepository: any UserSessionRepository,
         passwordHasher: any PasswordHasher,
-        sessionPolicy: SessionPolicy
+        sessionPolicy: SessionPolicy,
+        signUpThrottle: SignUpThrottle
     ) {
         self.account = account
+        self.clientAddress = clientAddress
+        self.signUpThrottle = signUpThrottle
         self.now = now
         self.userRepository = userRepository
         self.passwordHasher = passwordHasher
@@ -32,6 +39,9 @@ public struct SignUpUseCase: Sendable {
         let email = EmailAddress.normalize(account.email)
         if try await userRepository.credentials(forEmail: email) != nil {
             return .failure(SignUpValidation.failure(["email": SignUpValidation.emailTaken]))
+        }
+        guard await signUpThrottle.reserve(for: clientAddress, at: now) else {
+            return .failure(SignUpValidation.throttled)
         }
         let user = NewUser(
             name: account.name.trimmingCharacters(in: .whitespacesAndNewlines),

@@ -48,6 +48,12 @@ public enum SignUpValidation {
         return problems
     }
 
+    /// Too many sign-ups from the visitor's address lately (`SignUpThrottle`); the web layer answers it with 429.
+    public static let throttled = ErrorMessage(
+        title: "Too Many Sign-Ups",
+        message: "Too many accounts were made from your network lately. Please try again in an hour."
+    )
+
     public static let emailTaken = "This email is already registered. Try signing in instead."
 
     public static func failure(_ fieldErrors: [String: String]) -> ErrorMessage {

@@ -1,9 +1,11 @@
 import HTTPServer
 import KooberKit
 
-/// Who is asking, worked out once per request: their live session, if any, and their form token.
+/// Who is asking, worked out once per request: their live session, if any, their form token, and the address they
+/// come from (`ClientAddress`).
 struct Visitor: Sendable {
     let session: UserSession?
+    let address: String
     let csrfToken: String
     /// Set when the visitor had no form token yet; added to whatever response they get.
     let newCSRFCookie: SetCookie?
@@ -14,6 +16,7 @@ struct Visitor: Sendable {
         } else {
             session = nil
         }
+        address = ClientAddress.of(request, trustProxy: container.services.trustProxy)
         (csrfToken, newCSRFCookie) = container.makeCSRFProtection().token(for: request)
     }
 }
