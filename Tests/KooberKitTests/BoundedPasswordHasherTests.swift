@@ -51,11 +51,3 @@ import Testing
     }
 }
 
-/// A hasher whose every call fails, as a hasher with a broken library would.
-private struct ThrowingPasswordHasher: PasswordHasher {
-    struct Failure: Error {}
-
-    func hash(_ password: String) async throws -> String { throw Failure() }
-    func verify(_ password: String, against hash: String) async throws -> Bool { throw Failure() }
-    func standInHash() -> String { "" }
-}

@@ -35,4 +35,20 @@ import Testing
         #expect(try await world.users.credentials(forEmail: "roo11@koober.com") == nil)
         #expect(try await world.signUp(makeAccount(email: "roo11@koober.com"), from: "192.0.2.2").failure == nil)
     }
+
+    @Test func aSignUpRefusedAsBusyGivesItsPlaceBack() async throws {
+        var policy = SignUpThrottle.Policy()
+        policy.maximumAccounts = 1
+        let throttle = SignUpThrottle(policy: policy)
+        let users = InMemoryUserRepository()
+        await #expect(throws: PasswordHasherError.busy) {
+            try await SignUpUseCase(
+                account: makeAccount(), clientAddress: "192.0.2.1", now: referenceTime, userRepository: users,
+                sessionRepository: InMemoryUserSessionRepository(users: users), passwordHasher: ThrowingPasswordHasher(error: PasswordHasherError.busy),
+                sessionPolicy: SessionPolicy(), signUpThrottle: throttle
+            ).run()
+        }
+        #expect(await throttle.reserve(for: "192.0.2.1", at: referenceTime))
+    }
 }
+

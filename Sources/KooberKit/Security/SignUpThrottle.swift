@@ -31,6 +31,14 @@ public actor SignUpThrottle {
         return true
     }
 
+    /// Gives back a place taken at `time` whose sign-up went no further than the hash (the hasher was busy or
+    /// broke): a visitor told to try again in a moment should not lose one of their address's places to it.
+    public func giveBack(for address: String, at time: Date) {
+        guard var times = signUps[address], let index = times.lastIndex(of: time) else { return }
+        times.remove(at: index)
+        signUps[address] = times.isEmpty ? nil : times
+    }
+
     /// How many addresses are remembered (for tests: the memory the throttle holds is bounded by the window).
     public var rememberedAddresses: Int { signUps.count }
 

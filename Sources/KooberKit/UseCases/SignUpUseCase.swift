@@ -48,7 +48,7 @@ public struct SignUpUseCase: Sendable {
             nickname: account.nickname.trimmingCharacters(in: .whitespacesAndNewlines),
             email: email,
             mobileNumber: account.mobileNumber.trimmingCharacters(in: .whitespacesAndNewlines),
-            passwordHash: try await passwordHasher.hash(account.password)
+            passwordHash: try await hashOrGiveBackThePlace()
         )
         do {
             let profile = try await userRepository.create(user)
@@ -56,6 +56,16 @@ public struct SignUpUseCase: Sendable {
         } catch UserRepositoryError.emailAlreadyRegistered {
             // Two sign-ups with one email raced past the check above; the database kept one.
             return .failure(SignUpValidation.failure(["email": SignUpValidation.emailTaken]))
+        }
+    }
+
+    /// The password's hash; if hashing throws (busy, or broken), the sign-up's place in the throttle is given back.
+    private func hashOrGiveBackThePlace() async throws -> String {
+        do {
+            return try await passwordHasher.hash(account.password)
+        } catch {
+            await signUpThrottle.giveBack(for: clientAddress, at: now)
+            throw error
         }
     }
 }
