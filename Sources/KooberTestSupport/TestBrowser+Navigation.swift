@@ -51,7 +51,9 @@ extension TestBrowser {
             headers.add(name: "Content-Length", value: String(form.readableBytes))
         }
         headers.add(contentsOf: additionalHeaders)
-        return Request(method: method, uri: target, headers: headers, body: form ?? ByteBuffer(), peerAddress: peerAddress)
+        return Request(
+            method: method, uri: target, headers: headers, body: form ?? ByteBuffer(), peerAddress: peerAddress
+        )
     }
 
     private func show(_ response: Response, at target: String) throws {

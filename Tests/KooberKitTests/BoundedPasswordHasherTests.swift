@@ -50,4 +50,3 @@ import Testing
         #expect(BoundedPasswordHasher(FakePasswordHasher(), capacity: 1).standInHash() == FakePasswordHasher.standIn)
     }
 }
-

@@ -145,7 +145,8 @@ struct SearchDropoffLocationsUseCaseTests {
         #expect(error.fieldErrors == ["q": "Use at most 100 characters."])
 
         let longest = try await SearchDropoffLocationsUseCase(
-            query: String(repeating: "é", count: 100), pickupLocation: sydneyPickup, placeRepository: RideWorld().places
+            query: String(repeating: "é", count: 100), pickupLocation: sydneyPickup,
+            placeRepository: RideWorld().places
         ).run()
         #expect(try longest.get().isEmpty)
     }

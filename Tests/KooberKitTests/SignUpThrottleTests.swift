@@ -43,12 +43,16 @@ import Testing
         let users = InMemoryUserRepository()
         await #expect(throws: PasswordHasherError.busy) {
             try await SignUpUseCase(
-                account: makeAccount(), clientAddress: "192.0.2.1", now: referenceTime, userRepository: users,
-                sessionRepository: InMemoryUserSessionRepository(users: users), passwordHasher: ThrowingPasswordHasher(error: PasswordHasherError.busy),
-                sessionPolicy: SessionPolicy(), signUpThrottle: throttle
+                account: makeAccount(),
+                clientAddress: "192.0.2.1",
+                now: referenceTime,
+                userRepository: users,
+                sessionRepository: InMemoryUserSessionRepository(users: users),
+                passwordHasher: ThrowingPasswordHasher(error: PasswordHasherError.busy),
+                sessionPolicy: SessionPolicy(),
+                signUpThrottle: throttle
             ).run()
         }
         #expect(await throttle.reserve(for: "192.0.2.1", at: referenceTime))
     }
 }
-

@@ -101,7 +101,8 @@ struct SignUpUseCaseTests {
         let sessions = InMemoryUserSessionRepository(users: users)
 
         let result = try await SignUpUseCase(
-            account: makeAccount(), clientAddress: "192.0.2.1", now: referenceTime, userRepository: users, sessionRepository: sessions,
+            account: makeAccount(), clientAddress: "192.0.2.1",
+            now: referenceTime, userRepository: users, sessionRepository: sessions,
             passwordHasher: FakePasswordHasher(), sessionPolicy: SessionPolicy(), signUpThrottle: SignUpThrottle()
         ).run()
 

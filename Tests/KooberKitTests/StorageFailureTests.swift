@@ -8,7 +8,8 @@ struct StorageFailureTests {
         let users = InMemoryUserRepository()
         let error = await #expect(throws: StorageFailure.self) {
             try await SignUpUseCase(
-                account: makeAccount(), clientAddress: "192.0.2.1", now: referenceTime, userRepository: FailingUserRepository(),
+                account: makeAccount(), clientAddress: "192.0.2.1",
+                now: referenceTime, userRepository: FailingUserRepository(),
                 sessionRepository: InMemoryUserSessionRepository(users: users), passwordHasher: FakePasswordHasher(),
                 sessionPolicy: SessionPolicy(), signUpThrottle: SignUpThrottle()
             ).run()
@@ -20,7 +21,8 @@ struct StorageFailureTests {
         let users = InMemoryUserRepository()
         await #expect(throws: StorageFailure(operation: "create user")) {
             try await SignUpUseCase(
-                account: makeAccount(), clientAddress: "192.0.2.1", now: referenceTime, userRepository: ReadOnlyUserRepository(),
+                account: makeAccount(), clientAddress: "192.0.2.1",
+                now: referenceTime, userRepository: ReadOnlyUserRepository(),
                 sessionRepository: InMemoryUserSessionRepository(users: users), passwordHasher: FakePasswordHasher(),
                 sessionPolicy: SessionPolicy(), signUpThrottle: SignUpThrottle()
             ).run()
@@ -55,7 +57,8 @@ struct StorageFailureTests {
         try await world.addUser()
         await #expect(throws: StorageFailure(operation: "last failure")) {
             try await SignInUseCase(
-                email: "johnny@gmail.com", password: "password", clientAddress: "192.0.2.1", now: referenceTime, userRepository: world.users,
+                email: "johnny@gmail.com", password: "password", clientAddress: "192.0.2.1",
+                now: referenceTime, userRepository: world.users,
                 sessionRepository: world.sessions, failureRepository: FailingSignInFailureRepository(),
                 passwordHasher: world.hasher, standInHash: world.standInHash,
                 throttle: SignInThrottlePolicy(), attemptGate: SignInAttemptGate(), sessionPolicy: SessionPolicy()
@@ -68,7 +71,8 @@ struct StorageFailureTests {
         try await world.addUser()
         await #expect(throws: StorageFailure(operation: "delete expired sessions")) {
             try await SignInUseCase(
-                email: "johnny@gmail.com", password: "password", clientAddress: "192.0.2.1", now: referenceTime, userRepository: world.users,
+                email: "johnny@gmail.com", password: "password", clientAddress: "192.0.2.1",
+                now: referenceTime, userRepository: world.users,
                 sessionRepository: FailingUserSessionRepository(), failureRepository: world.failures,
                 passwordHasher: world.hasher, standInHash: world.standInHash,
                 throttle: SignInThrottlePolicy(), attemptGate: SignInAttemptGate(), sessionPolicy: SessionPolicy()

@@ -8,7 +8,10 @@ struct SignInFailureAddressMigrationTests {
     @Test func failuresFromBeforeMigrationThreeStillCountForTheirEmailAndForNoAddress() async throws {
         try await withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("koober.sqlite").path
-            let versionTwo = try await SQLiteDatabase.open(path: path, migrations: Array(KooberSchema.migrations.prefix(2)))
+            let versionTwo = try await SQLiteDatabase.open(
+                path: path,
+                migrations: Array(KooberSchema.migrations.prefix(2))
+            )
             _ = try await versionTwo.write { connection in
                 try connection.execute(
                     "INSERT INTO sign_in_failures (email, failed_at) VALUES (?, ?)",

@@ -8,7 +8,9 @@ import Testing
 
     /// Signs up with `account`; then the account must not exist: signing in with it fails.
     private func expectSignUpRefused(
-        _ account: TestBrowser.Account, label: String, problem: String
+        _ account: TestBrowser.Account,
+        label: String,
+        problem: String
     ) async throws -> TestBrowser {
         let app = try await KooberTestApp()
         let browser = app.browser()
@@ -25,7 +27,11 @@ import Testing
 
     @Test func aMegabyteNameIsAFieldErrorAndNothingIsStored() async throws {
         let name = String(repeating: "x", count: 1_000_000)
-        let browser = try await expectSignUpRefused(TestBrowser.Account(name: name), label: "Full Name", problem: Self.hundred)
+        let browser = try await expectSignUpRefused(
+            TestBrowser.Account(name: name),
+            label: "Full Name",
+            problem: Self.hundred
+        )
         #expect(try browser.fieldValue("Full Name") == name)
         #expect(try browser.fieldValue("Email") == "skippy@example.com")
     }
@@ -34,9 +40,14 @@ import Testing
         (TestBrowser.Account(name: String(repeating: "é", count: 101)), "Full Name", hundred),
         (TestBrowser.Account(nickname: String(repeating: "🦘", count: 101)), "What should we call you?", hundred),
         (TestBrowser.Account(mobileNumber: String(repeating: "4", count: 101)), "Mobile Number", hundred),
-        (TestBrowser.Account(email: String(repeating: "a", count: 243) + "@example.com"), "Email", "Use at most 254 characters."),
-        (TestBrowser.Account(password: String(repeating: "é", count: 513)), "Password",
-         "Use at most 1,024 bytes (accented letters and emoji take more than one)."),
+        (
+            TestBrowser.Account(email: String(repeating: "a", count: 243) + "@example.com"), "Email",
+            "Use at most 254 characters."
+        ),
+        (
+            TestBrowser.Account(password: String(repeating: "é", count: 513)), "Password",
+            "Use at most 1,024 bytes (accented letters and emoji take more than one)."
+        ),
     ])
     func eachSignUpFieldHasItsCap(account: TestBrowser.Account, label: String, problem: String) async throws {
         _ = try await expectSignUpRefused(account, label: label, problem: problem)
@@ -46,9 +57,11 @@ import Testing
         let browser = try await KooberTestApp().browser()
         try await browser.signUp(
             TestBrowser.Account(
-                name: String(repeating: "é", count: 100), nickname: String(repeating: "🦘", count: 100),
+                name: String(repeating: "é", count: 100),
+                nickname: String(repeating: "🦘", count: 100),
                 email: String(repeating: "a", count: 242) + "@example.com",
-                mobileNumber: String(repeating: "4", count: 100), password: String(repeating: "é", count: 512)
+                mobileNumber: String(repeating: "4", count: 100),
+                password: String(repeating: "é", count: 512)
             )
         )
         #expect(browser.path == "/ride")
@@ -61,7 +74,10 @@ import Testing
         for _ in 1...6 {
             try await browser.signIn(email: "johnny@gmail.com", password: String(repeating: "p", count: 1_025))
             #expect(browser.status == .unprocessableEntity)
-            #expect(try browser.fieldError("Password") == "Use at most 1,024 bytes (accented letters and emoji take more than one).")
+            #expect(
+                try browser.fieldError("Password")
+                    == "Use at most 1,024 bytes (accented letters and emoji take more than one)."
+            )
         }
         try await browser.signIn(email: email, password: "password")
         #expect(try browser.fieldError("Email") == "Use at most 254 characters.")

@@ -13,7 +13,8 @@ import Testing
         let app = try await KooberTestApp { services in
             let argon2 = services.passwordHasher
             let hasher = BoundedPasswordHasher(
-                delay.map { SlowPasswordHasher(hasher: argon2, delay: $0) } ?? argon2, capacity: capacity
+                delay.map { SlowPasswordHasher(hasher: argon2, delay: $0) } ?? argon2,
+                capacity: capacity
             )
             services.passwordHasher = hasher
             bounded = hasher
@@ -23,7 +24,9 @@ import Testing
 
     /// Holds the queue's one place with a sign-in that takes ten seconds, until `body` is done.
     private func withQueueFull(
-        _ app: KooberTestApp, _ hasher: BoundedPasswordHasher, _ body: () async throws -> Void
+        _ app: KooberTestApp,
+        _ hasher: BoundedPasswordHasher,
+        _ body: () async throws -> Void
     ) async throws {
         let holder = Task {
             let browser = app.browser()
@@ -39,7 +42,10 @@ import Testing
         #expect(browser.status == .serviceUnavailable)
         #expect(browser.headers.first(name: "Retry-After") == "5")
         #expect(try browser.errorPanel()?.title == "Koober is busy")
-        #expect(try browser.errorPanel()?.message == "Too many people are signing in right now. Please try again in a moment.")
+        #expect(
+            try browser.errorPanel()?.message
+                == "Too many people are signing in right now. Please try again in a moment."
+        )
         #expect(browser.cookie(named: "koober_session") == nil)
     }
 
@@ -81,7 +87,10 @@ import Testing
                     try await browser.visit("/signin")
                     let token = try #require(try browser.first("//input[@name='csrf_token']")?[attribute: "value"])
                     try await browser.post(
-                        "/signin", fields: [("csrf_token", token), ("email", "bogus-\(attacker)@example.com"), ("password", "guess")]
+                        "/signin",
+                        fields: [
+                            ("csrf_token", token), ("email", "bogus-\(attacker)@example.com"), ("password", "guess"),
+                        ]
                     )
                     #expect([.unprocessableEntity, .serviceUnavailable].contains(browser.status))
                 }

@@ -15,6 +15,7 @@ public struct SearchDropoffLocationsUseCase: Sendable {
         if let problem = FieldLimit.search.problem(with: query) {
             return .failure(ErrorMessage(title: "Search Too Long", message: problem, fieldErrors: ["q": problem]))
         }
-        return .success(PlaceSearch.results(for: query, in: try await placeRepository.allPlaces(), near: pickupLocation))
+        let places = try await placeRepository.allPlaces()
+        return .success(PlaceSearch.results(for: query, in: places, near: pickupLocation))
     }
 }

@@ -18,7 +18,9 @@ public enum SignInError: Error, Equatable, Sendable {
                 message: "There were too many failed sign-ins. Please wait 15 minutes and try again."
             )
         case .tooLong(let fieldErrors):
-            ErrorMessage(title: "Sign In Failed", message: "Please correct the fields marked below.", fieldErrors: fieldErrors)
+            ErrorMessage(
+                title: "Sign In Failed", message: "Please correct the fields marked below.", fieldErrors: fieldErrors
+            )
         }
     }
 }

@@ -1,9 +1,10 @@
+import HTTPServer
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import HTTPServer
 
 /// The address a request comes from, as throttling counts it (SPEC.md): the socket's peer, or, when Koober is told
 /// to trust the proxy in front (`--trust-proxy`), the last `X-Forwarded-For` hop — the one that proxy appended; any

@@ -25,9 +25,10 @@ struct KooberOnboardingDependencyContainer: SignInUseCaseFactory, SignUpUseCaseF
 
     func makeSignInUseCase(email: String, password: String) -> SignInUseCase {
         SignInUseCase(
-            email: email, password: password, clientAddress: clientAddress, now: services.now(), userRepository: services.userRepository,
-            sessionRepository: services.sessionRepository, failureRepository: services.signInFailureRepository,
-            passwordHasher: services.passwordHasher, standInHash: appContainer.standInHash,
+            email: email, password: password, clientAddress: clientAddress, now: services.now(),
+            userRepository: services.userRepository, sessionRepository: services.sessionRepository,
+            failureRepository: services.signInFailureRepository, passwordHasher: services.passwordHasher,
+            standInHash: appContainer.standInHash,
             throttle: services.throttlePolicy, attemptGate: appContainer.signInAttemptGate,
             sessionPolicy: services.sessionPolicy
         )

@@ -17,7 +17,9 @@ struct UnexpectedErrorResponder: Sendable {
         } catch PasswordHasherError.busy {
             // Debug, not notice: under the flood this answers, a line per refusal would add load of its own;
             // `BoundedPasswordHasher.shedCount` says how many there were.
-            logger.debug("Shed a request: the password-hashing queue is full", metadata: ["request_id": "\(request.id)"])
+            logger.debug(
+                "Shed a request: the password-hashing queue is full", metadata: ["request_id": "\(request.id)"]
+            )
             return errorPages.busy()
         } catch {
             logger.error(

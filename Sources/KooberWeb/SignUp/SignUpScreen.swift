@@ -19,7 +19,8 @@ struct SignUpScreen: SignUpIxResponder {
             return sessionCookie.redirectSignedIn(started)
         case .failure(let error):
             let state = SignUpViewState(csrfToken: csrfToken, account: account, error: error)
-            let status: HTTPResponseStatus = error == SignUpValidation.throttled ? .tooManyRequests : .unprocessableEntity
+            let status: HTTPResponseStatus =
+                error == SignUpValidation.throttled ? .tooManyRequests : .unprocessableEntity
             return templates.response(.signUp, state, status: status)
         }
     }

@@ -67,7 +67,8 @@ struct UseCaseWorld {
         at now: Date = referenceTime
     ) async throws -> Result<StartedSession, SignInError> {
         try await SignInUseCase(
-            email: email, password: password, clientAddress: address, now: now, userRepository: users, sessionRepository: sessions,
+            email: email, password: password, clientAddress: address,
+            now: now, userRepository: users, sessionRepository: sessions,
             failureRepository: failures, passwordHasher: hasher, standInHash: standInHash,
             throttle: SignInThrottlePolicy(), attemptGate: attemptGate, sessionPolicy: SessionPolicy()
         ).run()

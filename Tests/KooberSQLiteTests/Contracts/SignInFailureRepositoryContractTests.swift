@@ -12,7 +12,11 @@ struct SignInFailureRepositoryContractTests {
     func failuresAtOrAfterTheStartOfTheWindowAreCounted(kind: RepositoryKind) async throws {
         try await withRepositories(kind) { repositories in
             for minutes in [0.0, 5, 10, 15] {
-                try await repositories.failures.recordFailure(email: email, address: here, at: referenceTime + minutes * 60)
+                try await repositories.failures.recordFailure(
+                    email: email,
+                    address: here,
+                    at: referenceTime + minutes * 60
+                )
             }
             for scope in SignInFailureScope.all(email: email, address: here) {
                 #expect(try await repositories.failures.failureCount(scope, since: referenceTime) == 4)
@@ -31,7 +35,10 @@ struct SignInFailureRepositoryContractTests {
             try await failures.recordFailure(email: email, address: there, at: referenceTime + 2)
             try await failures.recordFailure(email: "other@koober.com", address: here, at: referenceTime + 3)
 
-            #expect(try await failures.failureCount(.pair(email: "JOHNNY@gmail.com", address: here), since: referenceTime) == 2)
+            #expect(
+                try await failures.failureCount(.pair(email: "JOHNNY@gmail.com", address: here), since: referenceTime)
+                    == 2
+            )
             #expect(try await failures.failureCount(.pair(email: email, address: there), since: referenceTime) == 1)
             #expect(try await failures.failureCount(.address(here), since: referenceTime) == 3)
             #expect(try await failures.failureCount(.address(there), since: referenceTime) == 1)
@@ -48,7 +55,9 @@ struct SignInFailureRepositoryContractTests {
         try await withRepositories(kind) { repositories in
             try await repositories.failures.recordFailure(email: email, address: here, at: referenceTime + 120)
             try await repositories.failures.recordFailure(email: email, address: here, at: referenceTime)
-            #expect(try await repositories.failures.lastFailure(.pair(email: email, address: here)) == referenceTime + 120)
+            #expect(
+                try await repositories.failures.lastFailure(.pair(email: email, address: here)) == referenceTime + 120
+            )
         }
     }
 
@@ -83,7 +92,11 @@ struct SignInFailureRepositoryContractTests {
     func deletingBeforeACutoffForgetsOnlyOlderFailures(kind: RepositoryKind) async throws {
         try await withRepositories(kind) { repositories in
             try await repositories.failures.recordFailure(email: email, address: here, at: referenceTime - 3_600)
-            try await repositories.failures.recordFailure(email: "other@koober.com", address: there, at: referenceTime - 1)
+            try await repositories.failures.recordFailure(
+                email: "other@koober.com",
+                address: there,
+                at: referenceTime - 1
+            )
             try await repositories.failures.recordFailure(email: email, address: here, at: referenceTime)
             try await repositories.failures.deleteFailures(before: referenceTime)
 
