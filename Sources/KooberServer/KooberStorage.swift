@@ -8,6 +8,8 @@ import Logging
 struct KooberStorage {
     let database: SQLiteDatabase
     let services: KooberServices
+    /// The queue in front of argon2id, kept by its type for its `depth` and `shedCount` (metrics).
+    let passwordHashQueue: BoundedPasswordHasher
 
     /// Opens (creating and migrating) the database and seeds the demo account on first start.
     static func open(settings: KooberSettings, logger: Logger) async throws -> KooberStorage {
@@ -36,6 +38,6 @@ struct KooberStorage {
             secureCookies: settings.secureCookies,
             trustProxy: settings.trustProxy
         )
-        return KooberStorage(database: database, services: services)
+        return KooberStorage(database: database, services: services, passwordHashQueue: hasher)
     }
 }

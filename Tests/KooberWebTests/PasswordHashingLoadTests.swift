@@ -41,6 +41,7 @@ import Testing
     private func expectBusyPage(_ browser: TestBrowser) throws {
         #expect(browser.status == .serviceUnavailable)
         #expect(browser.headers.first(name: "Retry-After") == "5")
+        #expect(browser.headers.first(name: "Content-Security-Policy") != nil)
         #expect(try browser.errorPanel()?.title == "Koober is busy")
         #expect(
             try browser.errorPanel()?.message
