@@ -137,4 +137,23 @@ import Testing
         try await attacker.signInAsJohnny()
         #expect(attacker.status == .tooManyRequests)
     }
+
+    /// Over a real socket the peer is 127.0.0.1: the server's own peer address, not a test's, is what counts, and
+    /// `X-Forwarded-For` sent through it is honoured only with `--trust-proxy`.
+    @Test(arguments: [false, true])
+    func overTCPTheSocketsPeerCountsAndXForwardedForOnlyWithTrustProxy(trustProxy: Bool) async throws {
+        let app = try await KooberTestApp { $0.trustProxy = trustProxy }
+        try await app.withServer { port in
+            let attacker = TestBrowser(host: "127.0.0.1", port: port)
+            attacker.additionalHeaders = ["X-Forwarded-For": Self.attacker]
+            for _ in 1...5 { try await attacker.signIn(email: "johnny@gmail.com", password: "guess") }
+            try await attacker.signInAsJohnny()
+            #expect(attacker.status == .tooManyRequests)
+
+            let rider = TestBrowser(host: "127.0.0.1", port: port)
+            rider.additionalHeaders = ["X-Forwarded-For": Self.rider]
+            try await rider.signInAsJohnny()
+            #expect(rider.status == (trustProxy ? .ok : .tooManyRequests))
+        }
+    }
 }
