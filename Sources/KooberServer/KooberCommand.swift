@@ -20,6 +20,7 @@ struct KooberCommand: AsyncParsableCommand {
             koober [--hostname <hostname>] [--port <port>] [--database <database>] [--templates <templates>]
                    [--public <public>] [--secure-cookies] [--max-connections <max-connections>]
                    [--metrics-port <metrics-port>] [--metrics-hostname <metrics-hostname>] [--log-format <log-format>]
+                   [--hash-queue-size <hash-queue-size>] [--trust-proxy]
             koober healthcheck [--url <url>] [--timeout <timeout>]
             """,
         subcommands: [Healthcheck.self]
@@ -58,6 +59,16 @@ struct KooberCommand: AsyncParsableCommand {
 
     @Option(help: "How log lines are written: text, or json (one object per line). (env: KOOBER_LOG_FORMAT; default: text)")
     var logFormat: String?
+
+    @Option(
+        help: "Password hashes waiting or running at once; beyond them sign-in and sign-up answer 503. (env: KOOBER_HASH_QUEUE_SIZE; default: 4 × cores)"
+    )
+    var hashQueueSize: Int?
+
+    @Flag(
+        help: "Take the client's address from the last X-Forwarded-For hop, for deployments behind a proxy that sets it. (env: KOOBER_TRUST_PROXY=true)"
+    )
+    var trustProxy = false
 
     func run() async throws {
         let settings = try KooberSettings(command: self, environment: Environment())

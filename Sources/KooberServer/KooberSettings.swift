@@ -1,5 +1,7 @@
 import ArgumentParser
 import HTTPServer
+import KooberKit
+import NIOCore
 
 /// The settings Koober runs with: each flag, else its environment variable, else the default of SPEC.md.
 struct KooberSettings: Equatable {
@@ -14,6 +16,13 @@ struct KooberSettings: Equatable {
     var metricsPort: Int?
     var metricsHostname: String
     var logFormat: LogFormat
+    /// Password hashes waiting or running at once before the forms that hash answer 503 (`BoundedPasswordHasher`).
+    var hashQueueSize: Int
+    /// Whether the last `X-Forwarded-For` hop is the client's address (only behind a proxy that sets it).
+    var trustProxy: Bool
+
+    /// 4 hashes per core the hasher's pool has (`BoundedPasswordHasher.defaultCapacity`).
+    static var defaultHashQueueSize: Int { BoundedPasswordHasher.defaultCapacity(cores: System.coreCount) }
 
     init(command: KooberCommand, environment: Environment) throws {
         hostname = command.hostname ?? environment.string("KOOBER_HOSTNAME") ?? "127.0.0.1"
@@ -25,6 +34,13 @@ struct KooberSettings: Equatable {
         maxConnections =
             try command.maxConnections ?? environment.int("KOOBER_MAX_CONNECTIONS")
             ?? HTTPServerConfiguration().maxConnections
+        hashQueueSize =
+            try command.hashQueueSize ?? environment.int("KOOBER_HASH_QUEUE_SIZE")
+            ?? Self.defaultHashQueueSize
+        guard hashQueueSize > 0 else {
+            throw ValidationError("The hash queue size must be at least 1, not \(hashQueueSize)")
+        }
+        trustProxy = try command.trustProxy || (environment.bool("KOOBER_TRUST_PROXY") ?? false)
         guard maxConnections > 0 else {
             throw ValidationError("The connection limit must be at least 1, not \(maxConnections)")
         }

@@ -8,12 +8,14 @@ import Logging
 struct KooberStorage {
     let database: SQLiteDatabase
     let services: KooberServices
+    /// The queue in front of argon2id, kept by its type for its `depth` and `shedCount` (metrics).
+    let passwordHashQueue: BoundedPasswordHasher
 
     /// Opens (creating and migrating) the database and seeds the demo account on first start.
     static func open(settings: KooberSettings, logger: Logger) async throws -> KooberStorage {
         let database = try await SQLiteDatabase.open(path: settings.database, logger: logger)
         let users = SQLiteUserRepository(database: database)
-        let hasher = Argon2PasswordHasher()
+        let hasher = BoundedPasswordHasher(Argon2PasswordHasher(), capacity: settings.hashQueueSize)
         if try await SeedDemoAccountUseCase(userRepository: users, passwordHasher: hasher).run() {
             logger.info("Created the demo account \(SeedDemoAccountUseCase.demoAccount.email)")
         }
@@ -35,8 +37,9 @@ struct KooberStorage {
                     return false
                 }
             },
-            secureCookies: settings.secureCookies
+            secureCookies: settings.secureCookies,
+            trustProxy: settings.trustProxy
         )
-        return KooberStorage(database: database, services: services)
+        return KooberStorage(database: database, services: services, passwordHashQueue: hasher)
     }
 }

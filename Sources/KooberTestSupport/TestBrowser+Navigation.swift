@@ -50,7 +50,10 @@ extension TestBrowser {
             headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
             headers.add(name: "Content-Length", value: String(form.readableBytes))
         }
-        return Request(method: method, uri: target, headers: headers, body: form ?? ByteBuffer())
+        headers.add(contentsOf: additionalHeaders)
+        return Request(
+            method: method, uri: target, headers: headers, body: form ?? ByteBuffer(), peerAddress: peerAddress
+        )
     }
 
     private func show(_ response: Response, at target: String) throws {

@@ -30,6 +30,11 @@ public final class TestBrowser {
     /// Sent as `Origin` on requests other than GET and HEAD, with `Sec-Fetch-Site`, as a browser does;
     /// set another origin to play a cross-site attacker, or `nil` to send neither (a non-browser client).
     public var origin: String?
+    /// The IP address the app sees requests come from (`Request.peerAddress`), so a test can act from several
+    /// places; `nil`, as for any in-process request, by default. Over TCP the socket decides and this is ignored.
+    public var peerAddress: String?
+    /// Sent with every request, as a proxy in front would add them (`X-Forwarded-For`).
+    public var additionalHeaders: HTTPHeaders = [:]
     /// The cookies the browser keeps and sends.
     public var cookies = CookieJar()
     /// The last response, after redirects; `nil` before the first request.

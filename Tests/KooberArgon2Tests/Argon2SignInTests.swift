@@ -12,7 +12,7 @@ struct Argon2SignInTests {
         email: String, password: String, users: InMemoryUserRepository, standInHash: String
     ) async throws -> Result<StartedSession, SignInError> {
         try await SignInUseCase(
-            email: email, password: password, now: now, userRepository: users,
+            email: email, password: password, clientAddress: "192.0.2.1", now: now, userRepository: users,
             sessionRepository: InMemoryUserSessionRepository(users: users),
             failureRepository: InMemorySignInFailureRepository(), passwordHasher: hasher, standInHash: standInHash,
             throttle: SignInThrottlePolicy(), attemptGate: SignInAttemptGate(), sessionPolicy: SessionPolicy()
@@ -48,8 +48,9 @@ struct Argon2SignInTests {
                 name: "Zoë Wallaby", nickname: "Zoë", email: "zoe@koober.com", mobileNumber: "0400 000 000",
                 password: "Kängurú 🦘 ride"
             ),
-            now: now, userRepository: users, sessionRepository: InMemoryUserSessionRepository(users: users),
-            passwordHasher: hasher, sessionPolicy: SessionPolicy()
+            clientAddress: "192.0.2.1", now: now, userRepository: users,
+            sessionRepository: InMemoryUserSessionRepository(users: users), passwordHasher: hasher,
+            sessionPolicy: SessionPolicy(), signUpThrottle: SignUpThrottle()
         ).run().get()
         let standInHash = try await hasher.hash(RandomToken.generate())
 

@@ -50,8 +50,8 @@ struct SignInThrottlingTests {
 
         _ = try await world.signIn(password: "wrong", at: last + minutes(2))
 
-        #expect(try await world.failures.failureCount(email: "johnny@gmail.com", since: .distantPast) == 5)
-        #expect(try await world.failures.lastFailure(email: "johnny@gmail.com") == last)
+        #expect(try await world.failures.failureCount(.email("johnny@gmail.com"), since: .distantPast) == 5)
+        #expect(try await world.failures.lastFailure(.email("johnny@gmail.com")) == last)
     }
 
     @Test func theLockoutEndsFifteenMinutesAfterTheLastFailure() async throws {
@@ -162,7 +162,8 @@ struct SignInThrottlingTests {
             for attempt in 0..<attempts {
                 group.addTask {
                     try await SignInUseCase(
-                        email: "johnny@gmail.com", password: "guess \(attempt)", now: referenceTime,
+                        email: "johnny@gmail.com", password: "guess \(attempt)", clientAddress: "192.0.2.1",
+                        now: referenceTime,
                         userRepository: users, sessionRepository: sessions, failureRepository: failures,
                         passwordHasher: hasher, standInHash: FakePasswordHasher.fakeHash(of: "stand-in"),
                         throttle: throttle, attemptGate: gate, sessionPolicy: SessionPolicy()
@@ -182,5 +183,39 @@ struct SignInThrottlingTests {
         #expect(results.allSatisfy { $0.failure != nil })
         let checked = await hasher.verifyCount
         #expect(checked == throttle.maximumFailures)
+    }
+}
+
+/// The wider limits (SPEC.md): per address across emails, per email across addresses.
+@Suite struct SignInThrottlingByAddressTests {
+    @Test func failuresFromOneAddressDoNotThrottleTheSameEmailFromAnother() async throws {
+        let world = UseCaseWorld()
+        try await world.addUser()
+        for _ in 1...5 { _ = try await world.signIn(password: "guess", from: "203.0.113.1") }
+        #expect(try await world.signIn(from: "203.0.113.1").failure == .throttled)
+        #expect(try await world.signIn(from: "198.51.100.1").failure == nil)
+        #expect(try await world.signIn(from: "203.0.113.1").failure == .throttled)
+    }
+
+    @Test func anAddressIsThrottledForEveryEmailAfterFiftyFailuresAcrossEmails() async throws {
+        let world = UseCaseWorld()
+        try await world.addUser()
+        for index in 1...49 {
+            _ = try await world.signIn(email: "r\(index)@koober.com", password: "x", from: "203.0.113.1")
+        }
+        #expect(try await world.signIn(from: "203.0.113.1").failure == nil)
+        _ = try await world.signIn(email: "r50@koober.com", password: "x", from: "203.0.113.1")
+        let fiftyFirst = try await world.signIn(email: "r50@koober.com", password: "x", from: "203.0.113.1")
+        #expect(fiftyFirst.failure == .throttled)
+        #expect(try await world.signIn(from: "203.0.113.1").failure == .throttled)
+        #expect(try await world.signIn(from: "203.0.113.1", at: referenceTime + minutes(15)).failure == nil)
+    }
+
+    @Test func anEmailIsThrottledEverywhereAfterAHundredFailuresAcrossAddresses() async throws {
+        let world = UseCaseWorld()
+        try await world.addUser()
+        for index in 0..<100 { _ = try await world.signIn(password: "guess", from: "10.0.0.\(index)") }
+        #expect(try await world.signIn(from: "198.51.100.1").failure == .throttled)
+        #expect(await world.hasher.verifications.count == 100)
     }
 }

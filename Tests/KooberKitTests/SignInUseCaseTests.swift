@@ -55,12 +55,12 @@ struct SignInUseCaseTests {
         for attempt in 0..<4 {
             _ = try await world.signIn(password: "wrong", at: referenceTime + minutes(Double(attempt)))
         }
-        #expect(try await world.failures.failureCount(email: "johnny@gmail.com", since: .distantPast) == 4)
+        #expect(try await world.failures.failureCount(.email("johnny@gmail.com"), since: .distantPast) == 4)
 
         _ = try await world.signIn(password: "password", at: referenceTime + minutes(5)).get()
 
-        #expect(try await world.failures.failureCount(email: "johnny@gmail.com", since: .distantPast) == 0)
-        #expect(try await world.failures.lastFailure(email: "johnny@gmail.com") == nil)
+        #expect(try await world.failures.failureCount(.email("johnny@gmail.com"), since: .distantPast) == 0)
+        #expect(try await world.failures.lastFailure(.email("johnny@gmail.com")) == nil)
     }
 
     @Test func aWrongPasswordFailsStartsNoSessionAndIsRecorded() async throws {
@@ -70,8 +70,8 @@ struct SignInUseCaseTests {
         let result = try await world.signIn(email: "Johnny@Gmail.com", password: "Password", at: referenceTime)
 
         #expect(result.failure == .failed)
-        #expect(try await world.failures.failureCount(email: "johnny@gmail.com", since: .distantPast) == 1)
-        #expect(try await world.failures.lastFailure(email: "johnny@gmail.com") == referenceTime)
+        #expect(try await world.failures.failureCount(.email("johnny@gmail.com"), since: .distantPast) == 1)
+        #expect(try await world.failures.lastFailure(.email("johnny@gmail.com")) == referenceTime)
     }
 
     @Test func anUnknownEmailFailsAfterVerifyingAgainstTheStandInHash() async throws {
@@ -82,7 +82,7 @@ struct SignInUseCaseTests {
 
         #expect(result.failure == .failed)
         #expect(await world.hasher.verifications == [.init(password: "password", hash: world.standInHash)])
-        #expect(try await world.failures.failureCount(email: "nobody@koober.com", since: .distantPast) == 1)
+        #expect(try await world.failures.failureCount(.email("nobody@koober.com"), since: .distantPast) == 1)
     }
 
     @Test func anUnknownEmailFailsEvenWithThePasswordOfTheStandInHash() async throws {
@@ -103,8 +103,8 @@ struct SignInUseCaseTests {
 
         #expect(result.failure == .failed)
         #expect(await world.hasher.verifications == [.init(password: "password", hash: world.standInHash)])
-        #expect(try await world.failures.lastFailure(email: "") == nil)
-        #expect(try await world.failures.failureCount(email: email, since: .distantPast) == 0)
+        #expect(try await world.failures.lastFailure(.email("")) == nil)
+        #expect(try await world.failures.failureCount(.email(email), since: .distantPast) == 0)
     }
 
     @Test func anEmptyPasswordFailsAndIsRecordedEvenIfTheStoredHashWouldMatchIt() async throws {
@@ -115,7 +115,7 @@ struct SignInUseCaseTests {
 
         #expect(await world.hasher.verifications.count == 1)
         #expect(result.failure == .failed)
-        #expect(try await world.failures.failureCount(email: "johnny@gmail.com", since: .distantPast) == 1)
+        #expect(try await world.failures.failureCount(.email("johnny@gmail.com"), since: .distantPast) == 1)
     }
 
     @Test func aFailedSignInStartsNoSessionWhereASuccessfulOneStartsOne() async throws {
@@ -135,8 +135,8 @@ struct SignInUseCaseTests {
 
         _ = try await world.signIn(email: "new@koober.com", password: "wrong", at: referenceTime + minutes(30) + seconds(1))
 
-        #expect(try await world.failures.lastFailure(email: "old@koober.com") == nil)
-        #expect(try await world.failures.lastFailure(email: "new@koober.com") != nil)
+        #expect(try await world.failures.lastFailure(.email("old@koober.com")) == nil)
+        #expect(try await world.failures.lastFailure(.email("new@koober.com")) != nil)
     }
 
     @Test func failureMessagesAreTheOnesOfTheSpec() {

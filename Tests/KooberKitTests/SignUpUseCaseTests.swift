@@ -101,8 +101,9 @@ struct SignUpUseCaseTests {
         let sessions = InMemoryUserSessionRepository(users: users)
 
         let result = try await SignUpUseCase(
-            account: makeAccount(), now: referenceTime, userRepository: users, sessionRepository: sessions,
-            passwordHasher: FakePasswordHasher(), sessionPolicy: SessionPolicy()
+            account: makeAccount(), clientAddress: "192.0.2.1",
+            now: referenceTime, userRepository: users, sessionRepository: sessions,
+            passwordHasher: FakePasswordHasher(), sessionPolicy: SessionPolicy(), signUpThrottle: SignUpThrottle()
         ).run()
 
         #expect(await users.createAttempts == 1)

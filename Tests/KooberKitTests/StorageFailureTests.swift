@@ -8,9 +8,10 @@ struct StorageFailureTests {
         let users = InMemoryUserRepository()
         let error = await #expect(throws: StorageFailure.self) {
             try await SignUpUseCase(
-                account: makeAccount(), now: referenceTime, userRepository: FailingUserRepository(),
+                account: makeAccount(), clientAddress: "192.0.2.1",
+                now: referenceTime, userRepository: FailingUserRepository(),
                 sessionRepository: InMemoryUserSessionRepository(users: users), passwordHasher: FakePasswordHasher(),
-                sessionPolicy: SessionPolicy()
+                sessionPolicy: SessionPolicy(), signUpThrottle: SignUpThrottle()
             ).run()
         }
         #expect(error == StorageFailure(operation: "credentials"))
@@ -20,9 +21,10 @@ struct StorageFailureTests {
         let users = InMemoryUserRepository()
         await #expect(throws: StorageFailure(operation: "create user")) {
             try await SignUpUseCase(
-                account: makeAccount(), now: referenceTime, userRepository: ReadOnlyUserRepository(),
+                account: makeAccount(), clientAddress: "192.0.2.1",
+                now: referenceTime, userRepository: ReadOnlyUserRepository(),
                 sessionRepository: InMemoryUserSessionRepository(users: users), passwordHasher: FakePasswordHasher(),
-                sessionPolicy: SessionPolicy()
+                sessionPolicy: SessionPolicy(), signUpThrottle: SignUpThrottle()
             ).run()
         }
     }
@@ -31,9 +33,9 @@ struct StorageFailureTests {
         let users = InMemoryUserRepository()
         await #expect(throws: StorageFailure(operation: "delete expired sessions")) {
             try await SignUpUseCase(
-                account: makeAccount(), now: referenceTime, userRepository: users,
+                account: makeAccount(), clientAddress: "192.0.2.1", now: referenceTime, userRepository: users,
                 sessionRepository: FailingUserSessionRepository(), passwordHasher: FakePasswordHasher(),
-                sessionPolicy: SessionPolicy()
+                sessionPolicy: SessionPolicy(), signUpThrottle: SignUpThrottle()
             ).run()
         }
     }
@@ -42,7 +44,7 @@ struct StorageFailureTests {
         let world = UseCaseWorld()
         await #expect(throws: StorageFailure(operation: "credentials")) {
             try await SignInUseCase(
-                email: "johnny@gmail.com", password: "password", now: referenceTime,
+                email: "johnny@gmail.com", password: "password", clientAddress: "192.0.2.1", now: referenceTime,
                 userRepository: FailingUserRepository(), sessionRepository: world.sessions,
                 failureRepository: world.failures, passwordHasher: world.hasher, standInHash: world.standInHash,
                 throttle: SignInThrottlePolicy(), attemptGate: SignInAttemptGate(), sessionPolicy: SessionPolicy()
@@ -55,7 +57,8 @@ struct StorageFailureTests {
         try await world.addUser()
         await #expect(throws: StorageFailure(operation: "last failure")) {
             try await SignInUseCase(
-                email: "johnny@gmail.com", password: "password", now: referenceTime, userRepository: world.users,
+                email: "johnny@gmail.com", password: "password", clientAddress: "192.0.2.1",
+                now: referenceTime, userRepository: world.users,
                 sessionRepository: world.sessions, failureRepository: FailingSignInFailureRepository(),
                 passwordHasher: world.hasher, standInHash: world.standInHash,
                 throttle: SignInThrottlePolicy(), attemptGate: SignInAttemptGate(), sessionPolicy: SessionPolicy()
@@ -68,7 +71,8 @@ struct StorageFailureTests {
         try await world.addUser()
         await #expect(throws: StorageFailure(operation: "delete expired sessions")) {
             try await SignInUseCase(
-                email: "johnny@gmail.com", password: "password", now: referenceTime, userRepository: world.users,
+                email: "johnny@gmail.com", password: "password", clientAddress: "192.0.2.1",
+                now: referenceTime, userRepository: world.users,
                 sessionRepository: FailingUserSessionRepository(), failureRepository: world.failures,
                 passwordHasher: world.hasher, standInHash: world.standInHash,
                 throttle: SignInThrottlePolicy(), attemptGate: SignInAttemptGate(), sessionPolicy: SessionPolicy()

@@ -16,13 +16,13 @@ struct SQLiteDatabaseConcurrencyTests {
                         if task.isMultiple(of: 2) {
                             _ = try await users.create(newUser(email: "rider\(task)@koober.com"))
                             try await failures.recordFailure(
-                                email: "johnny@gmail.com",
+                                email: "johnny@gmail.com", address: "192.0.2.1",
                                 at: referenceTime + Double(task)
                             )
                         } else {
                             let found = try await users.profile(id: johnny.id)
                             #expect(found == johnny)
-                            _ = try await failures.failureCount(email: "johnny@gmail.com", since: referenceTime)
+                            _ = try await failures.failureCount(.email("johnny@gmail.com"), since: referenceTime)
                         }
                     }
                 }
@@ -31,7 +31,7 @@ struct SQLiteDatabaseConcurrencyTests {
 
             let userCount = try await database.read { try $0.query("SELECT count(*) AS n FROM users")[0].int("n") }
             #expect(userCount == 26)
-            #expect(try await failures.failureCount(email: "johnny@gmail.com", since: referenceTime) == 25)
+            #expect(try await failures.failureCount(.email("johnny@gmail.com"), since: referenceTime) == 25)
         }
     }
 
@@ -85,7 +85,7 @@ struct SQLiteDatabaseConcurrencyTests {
 
             let reopened = try await SQLiteDatabase.open(path: path)
             let count = try await SQLiteSignInFailureRepository(database: reopened).failureCount(
-                email: "a@b.c",
+                .email("a@b.c"),
                 since: .distantPast
             )
             try await reopened.close()

@@ -19,6 +19,11 @@ import Testing
         #expect(defaults.secureCookies == false)
         #expect(defaults.maxConnections == 16_000)
         #expect(defaults.logFormat == .text)
+        #expect(defaults.hashQueueSize == KooberSettings.defaultHashQueueSize)
+        #expect(KooberSettings.defaultHashQueueSize >= 4)
+        #expect(defaults.trustProxy == false)
+        #expect(defaults.metricsPort == nil)
+        #expect(defaults.metricsHostname == "127.0.0.1")
     }
 
     @Test func environmentVariablesAreTheFallback() throws {
@@ -27,9 +32,12 @@ import Testing
             environment: [
                 "KOOBER_HOSTNAME": "0.0.0.0", "KOOBER_PORT": "9090", "KOOBER_DATABASE": ":memory:",
                 "KOOBER_TEMPLATES": "/srv/templates", "KOOBER_PUBLIC": "/srv/public", "KOOBER_SECURE_COOKIES": "true",
-                "KOOBER_MAX_CONNECTIONS": "500", "KOOBER_LOG_FORMAT": "json",
+                "KOOBER_MAX_CONNECTIONS": "500", "KOOBER_LOG_FORMAT": "json", "KOOBER_HASH_QUEUE_SIZE": "12",
+                "KOOBER_TRUST_PROXY": "true", "KOOBER_METRICS_PORT": "9100", "KOOBER_METRICS_HOSTNAME": "0.0.0.0",
             ]
         )
+        #expect(fromEnvironment.hashQueueSize == 12)
+        #expect(fromEnvironment.trustProxy)
         #expect(fromEnvironment.hostname == "0.0.0.0")
         #expect(fromEnvironment.port == 9090)
         #expect(fromEnvironment.database == ":memory:")
@@ -38,17 +46,23 @@ import Testing
         #expect(fromEnvironment.secureCookies)
         #expect(fromEnvironment.maxConnections == 500)
         #expect(fromEnvironment.logFormat == .json)
+        #expect(fromEnvironment.metricsPort == 9100)
+        #expect(fromEnvironment.metricsHostname == "0.0.0.0")
     }
 
     @Test func flagsWinOverTheEnvironment() throws {
         let fromFlags = try settings(
             ["--hostname", "::1", "--port", "0", "--database", "a.sqlite", "--templates", "T", "--public", "P",
-             "--secure-cookies", "--max-connections", "20", "--log-format", "json"],
+             "--secure-cookies", "--max-connections", "20", "--log-format", "json", "--hash-queue-size", "3",
+             "--trust-proxy", "--metrics-port", "0", "--metrics-hostname", "::1"],
             environment: [
                 "KOOBER_HOSTNAME": "0.0.0.0", "KOOBER_PORT": "9090", "KOOBER_DATABASE": "b.sqlite",
-                "KOOBER_MAX_CONNECTIONS": "500", "KOOBER_LOG_FORMAT": "text",
+                "KOOBER_MAX_CONNECTIONS": "500", "KOOBER_LOG_FORMAT": "text", "KOOBER_HASH_QUEUE_SIZE": "12",
+                "KOOBER_TRUST_PROXY": "false", "KOOBER_METRICS_PORT": "9100", "KOOBER_METRICS_HOSTNAME": "0.0.0.0",
             ]
         )
+        #expect(fromFlags.hashQueueSize == 3)
+        #expect(fromFlags.trustProxy)
         #expect(fromFlags.hostname == "::1")
         #expect(fromFlags.port == 0)
         #expect(fromFlags.database == "a.sqlite")
@@ -57,6 +71,8 @@ import Testing
         #expect(fromFlags.secureCookies)
         #expect(fromFlags.maxConnections == 20)
         #expect(fromFlags.logFormat == .json)
+        #expect(fromFlags.metricsPort == 0)
+        #expect(fromFlags.metricsHostname == "::1")
     }
 
     @Test func anInvalidEnvironmentValueStopsStartUpWithAMessage() {
@@ -77,6 +93,17 @@ import Testing
         #expect(throws: ValidationError.self) { try settings(["--log-format", "xml"]) }
         #expect(throws: ValidationError.self) { try settings([], environment: ["KOOBER_LOG_FORMAT": "logfmt"]) }
         #expect(try settings([], environment: ["KOOBER_LOG_FORMAT": "JSON"]).logFormat == .json)
+    }
+
+    @Test func aMetricsPortOutOfRangeIsRefused() {
+        #expect(throws: ValidationError.self) { try settings(["--metrics-port", "70000"]) }
+        #expect(throws: ValidationError.self) { try settings([], environment: ["KOOBER_METRICS_PORT": "-1"]) }
+    }
+
+    @Test func aHashQueueBelowOneIsRefused() {
+        #expect(throws: ValidationError.self) { try settings(["--hash-queue-size", "0"]) }
+        #expect(throws: ValidationError.self) { try settings([], environment: ["KOOBER_HASH_QUEUE_SIZE": "-1"]) }
+        #expect(throws: ValidationError.self) { try settings([], environment: ["KOOBER_TRUST_PROXY": "perhaps"]) }
     }
 
     @Test func anUnknownFlagIsRefused() {

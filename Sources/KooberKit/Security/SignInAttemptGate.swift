@@ -1,43 +1,51 @@
-/// Lets one sign-in attempt per email run at a time, across the whole process.
+/// Lets one sign-in attempt per (email, client address) run at a time, across the whole process.
 ///
 /// The throttle reads past failures, checks the password, then records the outcome: without this gate a burst of
-/// simultaneous guesses would all read "no failures yet" and all be checked. Attempts for different emails do not
-/// wait for each other.
+/// simultaneous guesses would all read "no failures yet" and all be checked. The strictest limit (5) is per email and
+/// address, so that is the pair that takes turns; the wider limits (per address, per email) can be overshot only by
+/// the attempts running at once, which the password hasher's bounded queue caps. Keying by the pair also means the
+/// rider's own attempt never waits in line behind someone else's guesses at their email.
 public actor SignInAttemptGate {
-    private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
+    private struct Key: Hashable {
+        let email: String
+        let address: String
+    }
+
+    private var waiting: [Key: [CheckedContinuation<Void, Never>]] = [:]
 
     public init() {}
 
-    /// Runs `body` once no other attempt for `email` is running.
+    /// Runs `body` once no other attempt for `email` from `address` is running.
     public func withExclusiveAttempt<T: Sendable>(
-        for email: String, _ body: @Sendable () async throws -> T
+        for email: String, from address: String, _ body: @Sendable () async throws -> T
     ) async throws -> T {
-        await acquire(email)
+        let key = Key(email: email, address: address)
+        await acquire(key)
         do {
             let result = try await body()
-            release(email)
+            release(key)
             return result
         } catch {
-            release(email)
+            release(key)
             throw error
         }
     }
 
-    private func acquire(_ email: String) async {
-        guard waiting[email] != nil else {
-            waiting[email] = []
+    private func acquire(_ key: Key) async {
+        guard waiting[key] != nil else {
+            waiting[key] = []
             return
         }
-        await withCheckedContinuation { waiting[email, default: []].append($0) }
+        await withCheckedContinuation { waiting[key, default: []].append($0) }
     }
 
-    private func release(_ email: String) {
-        guard var queue = waiting[email], !queue.isEmpty else {
-            waiting[email] = nil
+    private func release(_ key: Key) {
+        guard var queue = waiting[key], !queue.isEmpty else {
+            waiting[key] = nil
             return
         }
         let next = queue.removeFirst()
-        waiting[email] = queue
-        next.resume()  // the gate passes straight to the next attempt; `waiting[email]` stays claimed
+        waiting[key] = queue
+        next.resume()  // the gate passes straight to the next attempt; `waiting[key]` stays claimed
     }
 }

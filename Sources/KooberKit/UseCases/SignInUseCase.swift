@@ -7,6 +7,8 @@ import Foundation
 public struct SignInUseCase: Sendable {
     let email: String
     let password: String
+    /// Where the attempt comes from (`ClientAddress` on the web): failures are counted per email and address.
+    let clientAddress: String
     let now: Date
     let userRepository: any UserRepository
     let failureRepository: any SignInFailureRepository
@@ -20,6 +22,7 @@ public struct SignInUseCase: Sendable {
     public init(
         email: String,
         password: String,
+        clientAddress: String,
         now: Date,
         userRepository: any UserRepository,
         sessionRepository: any UserSessionRepository,
@@ -32,6 +35,7 @@ public struct SignInUseCase: Sendable {
     ) {
         self.email = EmailAddress.normalize(email)
         self.password = password
+        self.clientAddress = clientAddress
         self.now = now
         self.userRepository = userRepository
         self.failureRepository = failureRepository
@@ -43,7 +47,10 @@ public struct SignInUseCase: Sendable {
     }
 
     public func run() async throws -> Result<StartedSession, SignInError> {
-        try await attemptGate.withExclusiveAttempt(for: email) { try await attempt() }
+        let tooLong = [("email", email, FieldLimit.email), ("password", password, FieldLimit.password)]
+            .compactMap { field, value, limit in limit.problem(with: value).map { (field, $0) } }
+        guard tooLong.isEmpty else { return .failure(.tooLong(fieldErrors: Dictionary(uniqueKeysWithValues: tooLong))) }
+        return try await attemptGate.withExclusiveAttempt(for: email, from: clientAddress) { try await attempt() }
     }
 
     private func attempt() async throws -> Result<StartedSession, SignInError> {
@@ -52,21 +59,30 @@ public struct SignInUseCase: Sendable {
         let matches = try await passwordHasher.verify(password, against: credentials?.passwordHash ?? standInHash)
         guard let credentials, matches, !password.isEmpty else {
             if !email.isEmpty {
-                try await failureRepository.recordFailure(email: email, at: now)
+                try await failureRepository.recordFailure(email: email, address: clientAddress, at: now)
                 try await failureRepository.deleteFailures(before: now - throttle.window - throttle.lockout)
             }
             return .failure(.failed)
         }
-        try await failureRepository.clearFailures(email: email)
+        try await failureRepository.clearFailures(email: email, address: clientAddress)
         return .success(try await sessionStarter.start(for: credentials.profile, now: now))
     }
 
-    /// Locked out for `lockout` after the failure that made `maximumFailures` within `window`.
+    /// Locked out for `lockout` after the failure that made a scope's maximum within `window`, in any of the
+    /// attempt's scopes (`SignInThrottlePolicy`).
     private func isThrottled() async throws -> Bool {
-        guard !email.isEmpty, let last = try await failureRepository.lastFailure(email: email),
-            now < last + throttle.lockout
-        else { return false }
-        return try await failureRepository.failureCount(email: email, since: last - throttle.window)
-            >= throttle.maximumFailures
+        guard !email.isEmpty else { return false }
+        for scope in SignInFailureScope.all(email: email, address: clientAddress) {
+            if try await isLockedOut(scope) { return true }
+        }
+        return false
+    }
+
+    private func isLockedOut(_ scope: SignInFailureScope) async throws -> Bool {
+        guard let last = try await failureRepository.lastFailure(scope), now < last + throttle.lockout else {
+            return false
+        }
+        return try await failureRepository.failureCount(scope, since: last - throttle.window)
+            >= throttle.maximumFailures(for: scope)
     }
 }

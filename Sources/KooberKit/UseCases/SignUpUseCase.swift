@@ -6,20 +6,27 @@ import Foundation
 /// unexpected broke (storage), which the web layer turns into the 500 page.
 public struct SignUpUseCase: Sendable {
     let account: NewAccount
+    /// Where the sign-up comes from (`ClientAddress` on the web), for `signUpThrottle`.
+    let clientAddress: String
     let now: Date
     let userRepository: any UserRepository
     let passwordHasher: any PasswordHasher
     let sessionStarter: SessionStarter
+    let signUpThrottle: SignUpThrottle
 
     public init(
         account: NewAccount,
+        clientAddress: String,
         now: Date,
         userRepository: any UserRepository,
         sessionRepository: any UserSessionRepository,
         passwordHasher: any PasswordHasher,
-        sessionPolicy: SessionPolicy
+        sessionPolicy: SessionPolicy,
+        signUpThrottle: SignUpThrottle
     ) {
         self.account = account
+        self.clientAddress = clientAddress
+        self.signUpThrottle = signUpThrottle
         self.now = now
         self.userRepository = userRepository
         self.passwordHasher = passwordHasher
@@ -33,12 +40,15 @@ public struct SignUpUseCase: Sendable {
         if try await userRepository.credentials(forEmail: email) != nil {
             return .failure(SignUpValidation.failure(["email": SignUpValidation.emailTaken]))
         }
+        guard await signUpThrottle.reserve(for: clientAddress, at: now) else {
+            return .failure(SignUpValidation.throttled)
+        }
         let user = NewUser(
             name: account.name.trimmingCharacters(in: .whitespacesAndNewlines),
             nickname: account.nickname.trimmingCharacters(in: .whitespacesAndNewlines),
             email: email,
             mobileNumber: account.mobileNumber.trimmingCharacters(in: .whitespacesAndNewlines),
-            passwordHash: try await passwordHasher.hash(account.password)
+            passwordHash: try await hashOrGiveBackThePlace()
         )
         do {
             let profile = try await userRepository.create(user)
@@ -46,6 +56,16 @@ public struct SignUpUseCase: Sendable {
         } catch UserRepositoryError.emailAlreadyRegistered {
             // Two sign-ups with one email raced past the check above; the database kept one.
             return .failure(SignUpValidation.failure(["email": SignUpValidation.emailTaken]))
+        }
+    }
+
+    /// The password's hash; if hashing throws (busy, or broken), the sign-up's place in the throttle is given back.
+    private func hashOrGiveBackThePlace() async throws -> String {
+        do {
+            return try await passwordHasher.hash(account.password)
+        } catch {
+            await signUpThrottle.giveBack(for: clientAddress, at: now)
+            throw error
         }
     }
 }

@@ -1,9 +1,32 @@
+import Foundation
+
 /// The rules of Sign Up (SPEC.md): what is wrong with each field, by field name.
 public enum SignUpValidation {
     public static let minimumPasswordLength = 8
 
     /// Field name → what is wrong; empty when the account may be created (the email may still be taken).
+    /// A value over its `FieldLimit` is that field's problem, before any other rule reads it.
     public static func problems(with account: NewAccount) -> [String: String] {
+        let tooLong = tooLongFields(in: account)
+        return tooLong.merging(ruleProblems(with: account)) { tooLong, _ in tooLong }
+    }
+
+    /// The fields over their `FieldLimit`, each with its problem.
+    static func tooLongFields(in account: NewAccount) -> [String: String] {
+        let limited: [(field: String, value: String, limit: FieldLimit)] = [
+            ("name", account.name, .name), ("nickname", account.nickname, .nickname),
+            ("email", account.email, .email), ("mobileNumber", account.mobileNumber, .mobileNumber),
+            ("password", account.password, .password),
+        ]
+        var problems: [String: String] = [:]
+        for (field, value, limit) in limited {
+            let checked = limit.unit == .utf8Bytes ? value : value.trimmingCharacters(in: .whitespacesAndNewlines)
+            problems[field] = limit.problem(with: checked)
+        }
+        return problems
+    }
+
+    private static func ruleProblems(with account: NewAccount) -> [String: String] {
         var problems: [String: String] = [:]
         if account.name.isBlank { problems["name"] = "Please enter your full name." }
         if account.nickname.isBlank { problems["nickname"] = "Please tell us what to call you." }
@@ -24,6 +47,12 @@ public enum SignUpValidation {
         }
         return problems
     }
+
+    /// Too many sign-ups from the visitor's address lately (`SignUpThrottle`); the web layer answers it with 429.
+    public static let throttled = ErrorMessage(
+        title: "Too Many Sign-Ups",
+        message: "Too many accounts were made from your network lately. Please try again in an hour."
+    )
 
     public static let emailTaken = "This email is already registered. Try signing in instead."
 

@@ -13,6 +13,8 @@ public final class KooberAppDependencyContainer: Sendable {
     let standInHash: String
     /// One for the process, so simultaneous sign-ins for one email take turns at the throttle.
     let signInAttemptGate = SignInAttemptGate()
+    /// One for the process: sign-ups per client address.
+    let signUpThrottle = SignUpThrottle()
 
     /// Builds the app from templates and public files already loaded (so a broken file stops start-up before
     /// any storage is touched) and the services the composition root chose.
@@ -39,8 +41,8 @@ public final class KooberAppDependencyContainer: Sendable {
     }
 
     /// The scope of a visitor who is not signed in.
-    func makeOnboardingContainer(csrfToken: String) -> KooberOnboardingDependencyContainer {
-        KooberOnboardingDependencyContainer(appContainer: self, csrfToken: csrfToken)
+    func makeOnboardingContainer(csrfToken: String, clientAddress: String) -> KooberOnboardingDependencyContainer {
+        KooberOnboardingDependencyContainer(appContainer: self, csrfToken: csrfToken, clientAddress: clientAddress)
     }
 
     /// The scope of a signed-in rider: it cannot be made without their session.

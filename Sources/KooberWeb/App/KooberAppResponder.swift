@@ -119,7 +119,9 @@ struct KooberAppResponder: Responder {
         _ visitor: Visitor, _ body: (KooberOnboardingDependencyContainer) async throws -> Response
     ) async rethrows -> Response {
         guard visitor.session == nil else { return .redirect(to: Route.ride.path) }
-        return try await body(container.makeOnboardingContainer(csrfToken: visitor.csrfToken))
+        return try await body(
+            container.makeOnboardingContainer(csrfToken: visitor.csrfToken, clientAddress: visitor.address)
+        )
     }
 
     /// Pick-me-up pages: signed in, and scoped to where the rider is now.

@@ -4,6 +4,8 @@ import KooberKit
 struct KooberOnboardingDependencyContainer: SignInUseCaseFactory, SignUpUseCaseFactory {
     let appContainer: KooberAppDependencyContainer
     let csrfToken: String
+    /// Where the visitor comes from, for throttling sign-in failures and sign-ups.
+    let clientAddress: String
 
     private var services: KooberServices { appContainer.services }
 
@@ -23,9 +25,10 @@ struct KooberOnboardingDependencyContainer: SignInUseCaseFactory, SignUpUseCaseF
 
     func makeSignInUseCase(email: String, password: String) -> SignInUseCase {
         SignInUseCase(
-            email: email, password: password, now: services.now(), userRepository: services.userRepository,
-            sessionRepository: services.sessionRepository, failureRepository: services.signInFailureRepository,
-            passwordHasher: services.passwordHasher, standInHash: appContainer.standInHash,
+            email: email, password: password, clientAddress: clientAddress, now: services.now(),
+            userRepository: services.userRepository, sessionRepository: services.sessionRepository,
+            failureRepository: services.signInFailureRepository, passwordHasher: services.passwordHasher,
+            standInHash: appContainer.standInHash,
             throttle: services.throttlePolicy, attemptGate: appContainer.signInAttemptGate,
             sessionPolicy: services.sessionPolicy
         )
@@ -33,9 +36,10 @@ struct KooberOnboardingDependencyContainer: SignInUseCaseFactory, SignUpUseCaseF
 
     func makeSignUpUseCase(account: NewAccount) -> SignUpUseCase {
         SignUpUseCase(
-            account: account, now: services.now(), userRepository: services.userRepository,
-            sessionRepository: services.sessionRepository, passwordHasher: services.passwordHasher,
-            sessionPolicy: services.sessionPolicy
+            account: account, clientAddress: clientAddress, now: services.now(),
+            userRepository: services.userRepository, sessionRepository: services.sessionRepository,
+            passwordHasher: services.passwordHasher, sessionPolicy: services.sessionPolicy,
+            signUpThrottle: appContainer.signUpThrottle
         )
     }
 }

@@ -18,6 +18,8 @@ public struct KooberServices: Sendable {
     public var healthCheck: @Sendable () async -> Bool
     public var now: @Sendable () -> Date
     public var secureCookies: Bool
+    /// Whether the client's address is the last `X-Forwarded-For` hop rather than the socket's peer (`ClientAddress`).
+    public var trustProxy: Bool
     public var sessionPolicy: SessionPolicy
     public var throttlePolicy: SignInThrottlePolicy
 
@@ -33,6 +35,7 @@ public struct KooberServices: Sendable {
         healthCheck: @escaping @Sendable () async -> Bool,
         now: @escaping @Sendable () -> Date = Date.init,
         secureCookies: Bool = false,
+        trustProxy: Bool = false,
         sessionPolicy: SessionPolicy = SessionPolicy(),
         throttlePolicy: SignInThrottlePolicy = SignInThrottlePolicy()
     ) {
@@ -47,6 +50,7 @@ public struct KooberServices: Sendable {
         self.healthCheck = healthCheck
         self.now = now
         self.secureCookies = secureCookies
+        self.trustProxy = trustProxy
         self.sessionPolicy = sessionPolicy
         self.throttlePolicy = throttlePolicy
     }

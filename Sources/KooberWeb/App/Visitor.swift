@@ -1,9 +1,11 @@
 import HTTPServer
 import KooberKit
 
-/// Who is asking, worked out once per request: their live session, if any, and what their forms are bound to.
+/// Who is asking, worked out once per request: their live session, if any, what their forms are bound to, and the
+/// address they come from (`ClientAddress`).
 struct Visitor: Sendable {
     let session: UserSession?
+    let address: String
     /// The session id when `session` is live, otherwise the pre-session id: what a form token must be signed for.
     let csrfBinding: CSRFBinding
     /// A fresh token for the forms of the page this visitor is shown.
@@ -18,6 +20,7 @@ struct Visitor: Sendable {
         } else {
             session = nil
         }
+        address = ClientAddress.of(request, trustProxy: container.services.trustProxy)
         let csrfProtection = container.makeCSRFProtection()
         (csrfBinding, newCSRFCookie) = csrfProtection.binding(
             session: session == nil ? nil : sessionToken, request: request

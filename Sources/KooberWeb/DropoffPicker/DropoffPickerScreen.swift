@@ -9,9 +9,17 @@ struct DropoffPickerScreen: DropoffPickerIxResponder {
     let pickupLocation: Location
     let useCaseFactory: any DropoffPickerUseCaseFactory
 
-    /// The places matching `query` (all of them, nearest first, when it is empty).
+    /// The places matching `query` (all of them, nearest first, when it is empty); a search too long to run is kept
+    /// in its field with its error, and no places.
     func show(query: String, error: ErrorMessage? = nil, status: HTTPResponseStatus = .ok) async throws -> Response {
-        let places = try await useCaseFactory.makeSearchDropoffLocationsUseCase(query: query).run()
+        let places: [NamedLocation]
+        var (error, status) = (error, status)
+        switch try await useCaseFactory.makeSearchDropoffLocationsUseCase(query: query).run() {
+        case .success(let found):
+            places = found
+        case .failure(let searchError):
+            (places, error, status) = ([], searchError, .unprocessableEntity)
+        }
         let viewState = DropoffPickerViewState(
             query: query, places: places, pickupLocation: pickupLocation, csrfToken: csrfToken, error: error
         )

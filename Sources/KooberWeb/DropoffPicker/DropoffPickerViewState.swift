@@ -14,6 +14,8 @@ struct DropoffPickerViewState: Sendable, Encodable {
     let places: [Place]
     let noMatches: Bool
     let error: ErrorMessage?
+    /// What is wrong with the search itself (too long), shown beside the field.
+    let searchProblem: String?
     let searchAction = Route.dropoffPicker.path
     let selectAction = Route.selectDropoff.path
     let cancelPath = Route.ride.path
@@ -28,6 +30,7 @@ struct DropoffPickerViewState: Sendable, Encodable {
                 distance: String(format: "%.1f km", pickupLocation.kilometres(to: place.location))
             )
         }
-        noMatches = places.isEmpty
+        searchProblem = error?.fieldErrors["q"]
+        noMatches = places.isEmpty && searchProblem == nil
     }
 }

@@ -15,6 +15,22 @@ public struct ErrorPages: Sendable {
         templates.response(.error, ErrorPageViewState(error: message ?? Self.message(for: status)), status: status)
     }
 
+    /// The 503 for a full password-hashing queue (SPEC.md): nothing was checked or stored, so trying again in a
+    /// moment is safe, and `Retry-After` says when.
+    public func busy() -> Response {
+        var response = response(.serviceUnavailable, message: Self.busyMessage)
+        response.headers.replaceOrAdd(name: "Retry-After", value: String(Self.busyRetryAfterSeconds))
+        return response
+    }
+
+    /// What a visitor is told when too many sign-ins (or sign-ups) are being hashed at once.
+    public static let busyMessage = ErrorMessage(
+        title: "Koober is busy", message: "Too many people are signing in right now. Please try again in a moment."
+    )
+    /// Long enough for the queue to drain (a full queue is well under a second of hashing), short enough that a
+    /// rider retrying by hand barely notices.
+    public static let busyRetryAfterSeconds = 5
+
     /// What a user is told for each error status (SPEC.md, Errors).
     public static func message(for status: HTTPResponseStatus) -> ErrorMessage {
         switch status {

@@ -1,8 +1,12 @@
 import HTTPServer
+import KooberKit
 import Logging
 
 /// Runs a request's work and turns any error it throws into the 500 page, logging the error with the
 /// request id so that an operator can find it. The page itself shows no internals.
+///
+/// A full password-hashing queue is not unexpected: whichever form hashed (sign-in, sign-up) gets the 503 "Koober is
+/// busy" page with `Retry-After`, from this one place.
 struct UnexpectedErrorResponder: Sendable {
     let errorPages: ErrorPages
     let logger: Logger
@@ -10,6 +14,13 @@ struct UnexpectedErrorResponder: Sendable {
     func respond(to request: Request, work: () async throws -> Response) async -> Response {
         do {
             return try await work()
+        } catch PasswordHasherError.busy {
+            // Debug, not notice: under the flood this answers, a line per refusal would add load of its own;
+            // `BoundedPasswordHasher.shedCount` says how many there were.
+            logger.debug(
+                "Shed a request: the password-hashing queue is full", metadata: ["request_id": "\(request.id)"]
+            )
+            return errorPages.busy()
         } catch {
             logger.error(
                 "Unexpected error: \(String(reflecting: error))",

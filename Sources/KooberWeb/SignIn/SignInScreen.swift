@@ -20,7 +20,9 @@ struct SignInScreen: SignInIxResponder {
             return sessionCookie.redirectSignedIn(started, csrfProtection: csrfProtection)
         case .failure(let error):
             let state = SignInViewState(csrfToken: csrfToken, email: email, error: error.errorMessage)
-            return templates.response(.signIn, state, status: error == .throttled ? .tooManyRequests : .unprocessableEntity)
+            return templates.response(
+                .signIn, state, status: error == .throttled ? .tooManyRequests : .unprocessableEntity
+            )
         }
     }
 }

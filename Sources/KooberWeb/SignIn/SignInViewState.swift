@@ -11,14 +11,15 @@ struct SignInViewState: Sendable, Encodable {
     init(csrfToken: String, email: String = "", error: ErrorMessage? = nil) {
         self.csrfToken = csrfToken
         self.error = error
+        let problems = error?.fieldErrors ?? [:]
         fields = [
             FormField(
                 id: "signin-email", name: "email", label: "Email", type: "email", autocomplete: "email",
-                inputmode: "email", value: email
+                inputmode: "email", value: email, problem: problems["email"]
             ),
             FormField(
                 id: "signin-password", name: "password", label: "Password", type: "password",
-                autocomplete: "current-password"
+                autocomplete: "current-password", problem: problems["password"]
             ),
         ]
     }

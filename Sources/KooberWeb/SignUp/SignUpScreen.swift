@@ -1,5 +1,6 @@
 import HTTPServer
 import KooberKit
+import NIOHTTP1
 
 /// Sign Up: shows the form and answers its submission.
 struct SignUpScreen: SignUpIxResponder {
@@ -19,7 +20,9 @@ struct SignUpScreen: SignUpIxResponder {
             return sessionCookie.redirectSignedIn(started, csrfProtection: csrfProtection)
         case .failure(let error):
             let state = SignUpViewState(csrfToken: csrfToken, account: account, error: error)
-            return templates.response(.signUp, state, status: .unprocessableEntity)
+            let status: HTTPResponseStatus =
+                error == SignUpValidation.throttled ? .tooManyRequests : .unprocessableEntity
+            return templates.response(.signUp, state, status: status)
         }
     }
 }

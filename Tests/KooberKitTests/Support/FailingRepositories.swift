@@ -46,19 +46,19 @@ struct FailingUserSessionRepository: UserSessionRepository {
 
 /// A sign-in failure store that fails at every call.
 struct FailingSignInFailureRepository: SignInFailureRepository {
-    func recordFailure(email: String, at time: Date) async throws {
+    func recordFailure(email: String, address: String, at time: Date) async throws {
         throw StorageFailure(operation: "record failure")
     }
 
-    func failureCount(email: String, since: Date) async throws -> Int {
+    func failureCount(_ scope: SignInFailureScope, since: Date) async throws -> Int {
         throw StorageFailure(operation: "failure count")
     }
 
-    func lastFailure(email: String) async throws -> Date? {
+    func lastFailure(_ scope: SignInFailureScope) async throws -> Date? {
         throw StorageFailure(operation: "last failure")
     }
 
-    func clearFailures(email: String) async throws {
+    func clearFailures(email: String, address: String) async throws {
         throw StorageFailure(operation: "clear failures")
     }
 

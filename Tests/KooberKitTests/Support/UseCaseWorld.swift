@@ -34,6 +34,7 @@ struct UseCaseWorld {
     let failures = InMemorySignInFailureRepository()
     let hasher = FakePasswordHasher()
     let attemptGate = SignInAttemptGate()
+    let signUpThrottle = SignUpThrottle()
     /// The hash an unknown email is verified against; no user's hash.
     let standInHash = FakePasswordHasher.fakeHash(of: "stand-in: nobody's password")
 
@@ -52,18 +53,22 @@ struct UseCaseWorld {
         )
     }
 
-    func signUp(_ account: NewAccount, at now: Date = referenceTime) async throws -> Result<StartedSession, ErrorMessage> {
+    func signUp(
+        _ account: NewAccount, from address: String = "192.0.2.1", at now: Date = referenceTime
+    ) async throws -> Result<StartedSession, ErrorMessage> {
         try await SignUpUseCase(
-            account: account, now: now, userRepository: users, sessionRepository: sessions,
-            passwordHasher: hasher, sessionPolicy: SessionPolicy()
+            account: account, clientAddress: address, now: now, userRepository: users, sessionRepository: sessions,
+            passwordHasher: hasher, sessionPolicy: SessionPolicy(), signUpThrottle: signUpThrottle
         ).run()
     }
 
     func signIn(
-        email: String = "johnny@gmail.com", password: String = "password", at now: Date = referenceTime
+        email: String = "johnny@gmail.com", password: String = "password", from address: String = "192.0.2.1",
+        at now: Date = referenceTime
     ) async throws -> Result<StartedSession, SignInError> {
         try await SignInUseCase(
-            email: email, password: password, now: now, userRepository: users, sessionRepository: sessions,
+            email: email, password: password, clientAddress: address,
+            now: now, userRepository: users, sessionRepository: sessions,
             failureRepository: failures, passwordHasher: hasher, standInHash: standInHash,
             throttle: SignInThrottlePolicy(), attemptGate: attemptGate, sessionPolicy: SessionPolicy()
         ).run()
