@@ -13,6 +13,8 @@ final class SQLiteConnectionPool: Sendable {
         var isDraining = false
         var isDrained = false
         var drainWaiter: CheckedContinuation<[SQLiteConnection], Never>?
+        /// Callers that found no connection free and waited, since the pool was made (for the metrics).
+        var waits = 0
     }
 
     private enum CheckIn {
@@ -28,6 +30,9 @@ final class SQLiteConnectionPool: Sendable {
         state = Mutex(State(size: connections.count, idle: connections))
     }
 
+    /// How many callers have had to wait for a connection since the pool was made.
+    var waitCount: Int { state.withLock { $0.waits } }
+
     /// A connection for the caller alone, until it is checked in; throws `SQLiteError.closed` once draining.
     func checkOut() async throws -> SQLiteConnection {
         let ready: Result<SQLiteConnection, any Error>? = state.withLock { state in
@@ -41,6 +46,7 @@ final class SQLiteConnectionPool: Sendable {
                 if state.isDraining { return .failure(SQLiteError.closed) }
                 if let connection = state.idle.popLast() { return .success(connection) }
                 state.waiters.append(continuation)
+                state.waits += 1
                 return nil
             }
             if let ready { continuation.resume(with: ready) }

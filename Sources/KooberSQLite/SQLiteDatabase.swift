@@ -74,6 +74,12 @@ public final class SQLiteDatabase: Sendable {
 
     /// Runs `body` on a read-only connection (the only one, for `:memory:`), off the event loops and the
     /// cooperative pool. Each statement sees the last committed state.
+    /// How many calls have waited for a connection since the database was opened, by pool: the one writer, and the
+    /// readers (the same pool for `:memory:`). A growing count means the pool is too small for the load.
+    public var poolWaits: (writer: Int, readers: Int) {
+        (writer.waitCount, readers === writer ? 0 : readers.waitCount)
+    }
+
     public func read<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
         try await run(on: readers, body)
     }

@@ -99,7 +99,11 @@ struct KooberCommand: AsyncParsableCommand {
                 .init(
                     service: HTTPServer(
                         configuration: metricsConfiguration, responder: MetricsResponder(
-                            registry: registry, collector: MetricsCollector(log: .standardOutput)
+                            registry: registry,
+                            collector: MetricsCollector(
+                                log: .standardOutput, hashQueue: storage.passwordHashQueue,
+                                database: storage.database
+                            )
                         ),
                         logger: Logger(label: "koober.metrics")
                     )

@@ -35,6 +35,21 @@ struct SQLiteDatabaseConcurrencyTests {
         }
     }
 
+    /// The metrics' `koober_database_pool_waits_total`: writes queued behind the one writer are counted.
+    @Test func writesThatWaitForTheWriterAreCounted() async throws {
+        try await withTemporaryDatabase { database, _ in
+            #expect(database.poolWaits.writer == 0)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<4 {
+                    group.addTask { try await database.write { _ in _ = usleep(50_000) } as Void }
+                }
+                try await group.waitForAll()
+            }
+            #expect(database.poolWaits.writer >= 1)
+            #expect(database.poolWaits.readers == 0)
+        }
+    }
+
     @Test func aReadRunsBesideAnOpenWriteAndSeesOnlyCommittedData() async throws {
         struct ReaderWasBlocked: Error {}
         try await withTemporaryDatabase { database, _ in

@@ -28,6 +28,9 @@ import Testing
         #expect(text.contains(#"koober_http_refused_total{reason="malformed:"#))
         #expect(text.contains("koober_http_open_connections"))
         #expect(!text.contains("/welcome"))  // paths are never labels
+        #expect(text.contains("koober_password_hash_queue_depth 0"))
+        #expect(text.contains("koober_password_hash_queue_capacity "))
+        #expect(text.contains(#"koober_database_pool_waits_total{pool="writer"}"#))
 
         koober.process.interrupt()
         #expect(await koober.waitForExit(timeout: .seconds(10)))
