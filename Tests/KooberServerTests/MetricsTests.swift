@@ -16,7 +16,7 @@ import Testing
         try await browser.visit("/no-such-page")
         try await browser.visit("/metrics")  // the riders' port has no metrics
         #expect(browser.status?.code == 404)
-        try refuseAMalformedRequest(port: port)
+        try await refuseAMalformedRequest(port: port)
 
         let scrape = TestBrowser(host: "127.0.0.1", port: metricsPort)
         try await scrape.visit("/metrics")
@@ -43,29 +43,15 @@ import Testing
         #expect(await koober.waitForExit(timeout: .seconds(10)))
     }
 
-    /// Sends a request line that is no HTTP and reads the answer, on a plain socket.
-    private func refuseAMalformedRequest(port: Int) throws {
-        let handle = try FileHandle.connected(toLoopbackPort: port)
-        handle.write(Data("GET / HTTP/9.9\r\n\r\n".utf8))
-        _ = handle.readDataToEndOfFile()
-        try handle.close()
-    }
-}
-
-extension FileHandle {
-    /// A connected TCP socket to `127.0.0.1:port`, as a file handle.
-    fileprivate static func connected(toLoopbackPort port: Int) throws -> FileHandle {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+    /// Sends a request line that is no HTTP and waits until the server has answered and closed.
+    private func refuseAMalformedRequest(port: Int) async throws {
+        let socket = try SocketSwarm(count: 1, port: port)
+        #expect(socket.establishedCount(within: BusyMachine.patience) == 1)
+        socket.send(Array("GET / HTTP/9.9\r\n\r\n".utf8))
+        let deadline = ContinuousClock.now + BusyMachine.patience
+        while socket.closedCount() < 1, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
         }
-        guard fd >= 0, result == 0 else { throw CocoaError(.fileReadUnknown) }
-        return FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        socket.closeAll()
     }
 }
