@@ -73,12 +73,14 @@ final class SQLiteStatement {
             return text.withUTF8 { bytes in
                 // An empty buffer may have no address, which SQLite would take for NULL.
                 guard let base = bytes.baseAddress else { return sqlite3_bind_text(handle, index, "", 0, transient) }
-                return sqlite3_bind_text(handle, index, base, Int32(bytes.count), transient)
+                // The 64-bit binder: no length is narrowed to Int32 (which traps past 2 GiB); SQLite itself refuses
+                // what is beyond its own limit with SQLITE_TOOBIG.
+                return sqlite3_bind_text64(handle, index, base, sqlite3_uint64(bytes.count), transient, UInt8(SQLITE_UTF8))
             }
         case .blob(let bytes):
             return bytes.withUnsafeBytes { raw in
                 guard let base = raw.baseAddress else { return sqlite3_bind_zeroblob(handle, index, 0) }
-                return sqlite3_bind_blob(handle, index, base, Int32(raw.count), transient)
+                return sqlite3_bind_blob64(handle, index, base, sqlite3_uint64(raw.count), transient)
             }
         case .null:
             return sqlite3_bind_null(handle, index)
