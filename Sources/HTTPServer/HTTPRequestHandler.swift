@@ -127,7 +127,7 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         if head.headers.contains(name: "upgrade") { return (.notImplemented, "upgrade") }
         let declaredLength = head.headers.first(name: "content-length").flatMap(Int.init) ?? 0
         if declaredLength > configuration.maxBodyBytes { return (.payloadTooLarge, "body_too_large") }
-        if !bodyBudget.wouldFit(declaredLength) { return (.serviceUnavailable, "body_budget_spent") }
+        if declaredLength > 0, !bodyBudget.wouldFit(declaredLength) { return (.serviceUnavailable, "body_budget_spent") }
         return nil
     }
 
@@ -214,6 +214,8 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func releaseBody() {
+        // Most requests have no body: they never touch the budget, an atomic shared by every event loop.
+        guard reservedBodyBytes > 0 else { return }
         bodyBudget.release(reservedBodyBytes)
         reservedBodyBytes = 0
     }
