@@ -103,6 +103,7 @@ let package = Package(
             dependencies: [
                 "HTTPServer",
                 "KooberKit",
+                "KooberWeb",
                 "KooberSQLite",
                 "KooberTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -26,6 +26,6 @@ public enum FuzzTargets {
 
     public static var all: [any FuzzTarget] {
         [HTTPRequestFuzzTarget.shared, URLEncodedFormFuzzTarget(), CookieFuzzTarget(), StaticPathFuzzTarget.shared,
-         PlaceSearchFuzzTarget(), HTTPDateFuzzTarget()]
+         PlaceSearchFuzzTarget(), HTTPDateFuzzTarget(), ClientAddressFuzzTarget(), FormTokenFuzzTarget()]
     }
 }

@@ -9,11 +9,11 @@ import HTTPServer
 /// The address a request comes from, as throttling counts it (SPEC.md): the socket's peer, or, when Koober is told
 /// to trust the proxy in front (`--trust-proxy`), the last `X-Forwarded-For` hop — the one that proxy appended; any
 /// hops before it are the client's to forge. A last hop that is not an IP literal is ignored and the peer used.
-enum ClientAddress {
+package enum ClientAddress {
     /// What a request without a socket (a test driving the app in-process) counts as: one stable placeholder.
-    static let inProcess = "in-process"
+    package static let inProcess = "in-process"
 
-    static func of(_ request: Request, trustProxy: Bool) -> String {
+    package static func of(_ request: Request, trustProxy: Bool) -> String {
         let peer = request.peerAddress ?? inProcess
         guard trustProxy, let hop = lastForwardedHop(request) else { return peer }
         return hop
@@ -27,8 +27,10 @@ enum ClientAddress {
     }
 
     /// Whether `text` parses as an IPv4 (dotted quad) or IPv6 address, by the C library's own parser.
-    static func isIPLiteral(_ text: String) -> Bool {
-        guard text.utf8.count <= 45 else { return false }  // INET6_ADDRSTRLEN - 1: longer is no address
+    package static func isIPLiteral(_ text: String) -> Bool {
+        // INET6_ADDRSTRLEN - 1: longer is no address. No NUL: `inet_pton` reads a C string and would stop at it,
+        // taking `1.2.3.4\0anything` for an address (and a new throttling key for every `anything`).
+        guard text.utf8.count <= 45, !text.utf8.contains(0) else { return false }
         var buffer = in6_addr()
         return inet_pton(AF_INET, text, &buffer) == 1 || inet_pton(AF_INET6, text, &buffer) == 1
     }
