@@ -38,11 +38,8 @@ final class HTTPProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHand
         }
         isClosing = true
         refusals.refused("refused \(status.code)", status: status, reason: reason, peer: context.channel.remoteAddress)
-        var response = errorResponse(status)
-        response.headers.replaceOrAdd(name: "Connection", value: "close")
-        response.headers.replaceOrAdd(name: "Content-Length", value: String(response.body.readableBytes))
-        response.headers.replaceOrAdd(name: "Date", value: HTTPDate.now())
-        let head = HTTPResponseHead(version: .http1_1, status: status, headers: response.headers)
+        let response = errorResponse(status)
+        let head = HTTPResponseHead(version: .http1_1, status: status, headers: response.closingHeaders)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(response.body))), promise: nil)
         timeouts.close(after: context.writeAndFlush(wrapOutboundOut(.end(nil))))
