@@ -5,7 +5,8 @@ import Testing
 
 /// The client side of these tests runs in `TestServer.steps`, on a thread of its own, so that its pauses and
 /// clock readings stay true however busy the cooperative pool is. The server's timers start after the client's
-/// first reading and end before its last, so the elapsed times below never undercount a timeout.
+/// first reading (`connectStarted` for the head timer, which starts when the server accepts) and end before its
+/// last, so the elapsed times below never undercount a timeout.
 @Suite("Request-head and idle timeouts")
 struct ConnectionTimeoutTests {
     /// Answers `/slow…` after 4 s (twice the timeouts it must outlast, so a busy machine cannot blur the two),
@@ -23,8 +24,7 @@ struct ConnectionTimeoutTests {
         let configuration = timeouts(head: .milliseconds(300), idle: .seconds(30))
         try await withServer(configuration, responder: responder) { server in
             let (closed, elapsed) = try await server.steps { socket in
-                let start = ContinuousClock.now
-                return (try socket.waitForClose(timeout: BusyMachine.patience), ContinuousClock.now - start)
+                (try socket.waitForClose(timeout: BusyMachine.patience), ContinuousClock.now - socket.connectStarted)
             }
             #expect(closed)
             #expect(elapsed >= .milliseconds(280) && elapsed < BusyMachine.patience)
@@ -36,7 +36,7 @@ struct ConnectionTimeoutTests {
         let configuration = timeouts(head: .milliseconds(500), idle: .seconds(30))
         try await withServer(configuration, responder: responder) { server in
             let (closed, elapsed, answered) = try await server.steps { socket in
-                let start = ContinuousClock.now
+                let start = socket.connectStarted
                 try socket.send("GET / HTTP/1.1\r\n")
                 var line = 0
                 while ContinuousClock.now - start < BusyMachine.patience {

@@ -22,6 +22,9 @@ final class BlockingSocket {
     }
 
     private let socket: Int32
+    /// Read just before connecting, so before the server can accept the connection and start its timers: elapsed
+    /// times measured from it never undercount a timeout, however long this thread waits for a core afterwards.
+    let connectStarted: ContinuousClock.Instant
     /// Bytes received and not yet parsed as responses.
     private(set) var received: [UInt8] = []
     private var isOpen = true
@@ -40,6 +43,7 @@ final class BlockingSocket {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        connectStarted = .now
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connectSocket(socket, $0) }
         }
