@@ -9,8 +9,8 @@ import Testing
 /// moments and restarted on the same database file. Every sign-up and ride request that got its success answer
 /// (the 303 after the POST) is on disk after each crash, and the database passes `PRAGMA integrity_check`.
 /// Four riders hashing passwords on a real server keep both cores busy for a quarter of a minute, so it runs on its
-/// own, after the rest of the suite (`.wholeMachine`).
-@Suite(.wholeMachine) struct CrashSafetyTests {
+/// own, after the rest of the suite (`WholeMachineTests`).
+@Suite(.enabled(if: WholeMachineTests.run, "takes the whole machine: run alone by scripts/hardening")) struct CrashSafetyTests {
     static let kills = 12
     static let riders = 4
 

@@ -10,8 +10,8 @@ import Testing
 /// the whole limit of the CI machine.
 ///
 /// They measure latency and take the machine's two cores for half a minute, so they run on their own, after the rest
-/// of the suite (`.wholeMachine`).
-@Suite(.serialized, .wholeMachine)
+/// of the suite (`WholeMachineTests`).
+@Suite(.serialized, .enabled(if: WholeMachineTests.run, "takes the whole machine: run alone by scripts/hardening"))
 struct HostileClientTests {
     /// Generous: the CI machine has two cores, shared with the rest of the suite and other builds.
     static let latencyBound = Duration.seconds(5)

@@ -5,10 +5,10 @@ import Testing
 /// Account enumeration by timing: the sign-in of an unknown email and of a known one with a wrong password take
 /// statistically the same time (SPEC.md: "takes about as long either way").
 ///
-/// It compares timings, so it runs on a quiet machine (`.wholeMachine`, by `scripts/hardening`): inside the parallel
+/// It compares timings, so it runs on a quiet machine (`WholeMachineTests`, by `scripts/hardening`): inside the parallel
 /// suite other tests hashing passwords once made the unknown email's median 1.8 times the other. That the unknown
 /// email verifies against the stand-in hash at all is `SignInUseCaseTests`' to prove, in every run.
-@Suite(.wholeMachine) struct SignInTimingTests {
+@Suite(.enabled(if: WholeMachineTests.run, "takes the whole machine: run alone by scripts/hardening")) struct SignInTimingTests {
     /// Alternating samples, so that a busy moment of the machine falls on both kinds alike.
     static let samplesEach = 24
 
