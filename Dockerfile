@@ -8,7 +8,7 @@
 # the binary with this file's `swift build` command, lays the files out as the run stage does, starts koober with
 # this file's ENTRYPOINT, CMD, ENV, WORKDIR and USER, and uses HEALTHCHECK's command. Keep the two in step.
 
-# ---- Build stage: the Swift toolchain (Package.swift needs tools 6.1 or later; we build and test with 6.3). ----
+# ---- Build stage: the Swift toolchain (Package.swift needs tools 6.2 or later; we build and test with 6.3). ----
 FROM swift:6.3-noble AS build
 
 # Headers of the C libraries: libsqlite3 and libargon2 for koober, libxml2 for the test-support target.

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 // The benchmark targets (docs/performance.md): its own package, so that Koober never depends on a peer.
 import PackageDescription
 

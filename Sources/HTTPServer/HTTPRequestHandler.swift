@@ -221,8 +221,8 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         reservedBodyBytes = 0
     }
 
-    /// `duration` in milliseconds with two decimals (`0.61`), by integer arithmetic: formatting a `Double` cost 2 % of
-    /// a plaintext request.
+    /// `duration` in milliseconds with two decimals (`0.61`), by integer arithmetic, which is cheaper than formatting
+    /// a `Double` (docs/performance.md).
     static func milliseconds(_ duration: TimeAmount) -> String {
         let hundredths = (max(duration.nanoseconds, 0) + 5_000) / 10_000
         let fraction = hundredths % 100

@@ -11,7 +11,7 @@ public struct Request: Sendable {
     public var queryString: String?
     public var headers: HTTPHeaders
     public var body: ByteBuffer
-    /// A short random id that ties the access log, error logs and the request together.
+    /// A short id, counted up from a random start (`RequestID`), that ties the access log, error logs and the request together.
     public var id: String
     /// The IP address of the socket's other end (`127.0.0.1`, `::1`), or `nil` when there is no socket (tests that
     /// drive a responder in-process). Behind a proxy it is the proxy's: `X-Forwarded-For` is the app's to trust.

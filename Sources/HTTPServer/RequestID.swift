@@ -3,7 +3,7 @@ import Synchronization
 /// Request ids: 64 bits in hex, enough to find one request in a day of logs.
 ///
 /// They count up from a random start drawn once per process: unique within a process, unlikely to repeat across
-/// restarts, and free (a random draw per request was a system call per request). They are never shown to clients,
+/// restarts, and free (no system call per request). They are never shown to clients,
 /// so counting up tells nobody how busy Koober is.
 public enum RequestID {
     private static let next = Atomic<UInt64>(UInt64.random(in: .min ... .max))

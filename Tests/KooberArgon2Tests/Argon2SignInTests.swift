@@ -10,7 +10,7 @@ struct Argon2SignInTests {
 
     private func signIn(
         email: String, password: String, users: InMemoryUserRepository, standInHash: String
-    ) async throws -> Result<StartedSession, SignInError> {
+    ) async throws -> StartedSession {
         try await SignInUseCase(
             email: email, password: password, clientAddress: "192.0.2.1", now: now, userRepository: users,
             sessionRepository: InMemoryUserSessionRepository(users: users),
@@ -27,18 +27,19 @@ struct Argon2SignInTests {
         let stored = try #require(try await users.credentials(forEmail: "johnny@gmail.com"))
         #expect(stored.passwordHash.hasPrefix("$argon2id$v=19$m=19456,t=2,p=1$"))
         #expect(try await signIn(email: "johnny@gmail.com", password: "password", users: users, standInHash: standInHash)
-            .get().profile.name == "Johnny Appleseed")
-        #expect(try await signIn(email: "johnny@gmail.com", password: "Password", users: users, standInHash: standInHash)
-            .failure == .failed)
+            .profile.name == "Johnny Appleseed")
+        await #expect(throws: SignInError.failed) {
+            try await signIn(email: "johnny@gmail.com", password: "Password", users: users, standInHash: standInHash)
+        }
     }
 
     @Test func anUnknownEmailFailsAgainstARealStandInHash() async throws {
         let users = InMemoryUserRepository()
         let standInHash = try await hasher.hash(RandomToken.generate())
 
-        let result = try await signIn(email: "nobody@koober.com", password: "password", users: users, standInHash: standInHash)
-
-        #expect(result.failure == .failed)
+        await #expect(throws: SignInError.failed) {
+            try await signIn(email: "nobody@koober.com", password: "password", users: users, standInHash: standInHash)
+        }
     }
 
     @Test func aSignedUpUserSignsInWithANonASCIIPassword() async throws {
@@ -51,18 +52,11 @@ struct Argon2SignInTests {
             clientAddress: "192.0.2.1", now: now, userRepository: users,
             sessionRepository: InMemoryUserSessionRepository(users: users), passwordHasher: hasher,
             sessionPolicy: SessionPolicy(), signUpThrottle: SignUpThrottle()
-        ).run().get()
+        ).run()
         let standInHash = try await hasher.hash(RandomToken.generate())
 
         let signedIn = try await signIn(email: "ZOE@koober.com", password: "Kängurú 🦘 ride", users: users, standInHash: standInHash)
-            .get()
 
         #expect(signedIn.profile == signedUp.profile)
-    }
-}
-
-extension Result {
-    fileprivate var failure: Failure? {
-        if case .failure(let failure) = self { failure } else { nil }
     }
 }

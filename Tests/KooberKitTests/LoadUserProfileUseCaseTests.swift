@@ -7,7 +7,7 @@ struct LoadUserProfileUseCaseTests {
         let started = try await world.signUp(makeAccount(name: "Joey Roo", nickname: "Joey", email: "joey@koober.com"))
             .get()
 
-        let profile = try await LoadUserProfileUseCase(userID: started.profile.id, userRepository: world.users).run().get()
+        let profile = try await LoadUserProfileUseCase(userID: started.profile.id, userRepository: world.users).run()
 
         #expect(profile.name == "Joey Roo")
         #expect(profile.nickname == "Joey")
@@ -20,7 +20,7 @@ struct LoadUserProfileUseCaseTests {
         let johnny = try await world.addUser(email: "johnny@gmail.com")
         let joey = try await world.addUser(email: "joey@koober.com")
 
-        let loaded = try await LoadUserProfileUseCase(userID: joey.id, userRepository: world.users).run().get()
+        let loaded = try await LoadUserProfileUseCase(userID: joey.id, userRepository: world.users).run()
 
         #expect(loaded == joey)
         #expect(loaded != johnny)
@@ -29,7 +29,9 @@ struct LoadUserProfileUseCaseTests {
     @Test func aMissingUserIsAProfileNotFoundError() async throws {
         let world = UseCaseWorld()
 
-        let result = try await LoadUserProfileUseCase(userID: UserID(42), userRepository: world.users).run()
+        let result = try await outcome(ErrorMessage.self) {
+            try await LoadUserProfileUseCase(userID: UserID(42), userRepository: world.users).run()
+        }
 
         #expect(
             result.failure

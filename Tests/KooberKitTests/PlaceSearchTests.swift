@@ -118,13 +118,13 @@ struct SearchDropoffLocationsUseCaseTests {
         let world = RideWorld()
         let fromManly = try await SearchDropoffLocationsUseCase(
             query: "", pickupLocation: TestPlaces.manlyBeach.location, placeRepository: world.places
-        ).run().get()
+        ).run()
         #expect(fromManly.first == TestPlaces.manlyBeach)
         #expect(fromManly.count == TestPlaces.all.count)
 
         let fromSydney = try await SearchDropoffLocationsUseCase(
             query: "", pickupLocation: sydneyPickup, placeRepository: world.places
-        ).run().get()
+        ).run()
         #expect(fromSydney.map(\.name) == PlaceSearchTests.allNearestFirst)
     }
 
@@ -132,7 +132,7 @@ struct SearchDropoffLocationsUseCaseTests {
         let world = RideWorld()
         let results = try await SearchDropoffLocationsUseCase(
             query: "CAFÉ", pickupLocation: sydneyPickup, placeRepository: world.places
-        ).run().get()
+        ).run()
         #expect(results == [TestPlaces.cafeSydney])
     }
 
@@ -141,13 +141,13 @@ struct SearchDropoffLocationsUseCaseTests {
             query: String(repeating: "kangaroo ", count: 7_000), pickupLocation: sydneyPickup,
             placeRepository: FailingPlaceRepository()  // never asked
         )
-        let error = try #require(try await failing.run().failure)
+        let error = try #require(try await outcome(ErrorMessage.self) { try await failing.run() }.failure)
         #expect(error.fieldErrors == ["q": "Use at most 100 characters."])
 
         let longest = try await SearchDropoffLocationsUseCase(
             query: String(repeating: "é", count: 100), pickupLocation: sydneyPickup,
             placeRepository: RideWorld().places
         ).run()
-        #expect(try longest.get().isEmpty)
+        #expect(longest.isEmpty)
     }
 }

@@ -69,8 +69,7 @@ struct RequestRideUseCaseTests {
         let ride = try await world.requestRideTo(TestPlaces.operaHouse, option: rideOptionID)
 
         #expect(ride.fareCents == fareCents)
-        #expect(ride.fareCents == LoadRideOptionsUseCase(pickupLocation: sydneyPickup, dropoff: TestPlaces.operaHouse)
-            .run().first { $0.option.id == rideOptionID }?.fareCents)
+        #expect(ride.fareCents == RideQuote.all(from: sydneyPickup, to: TestPlaces.operaHouse).first { $0.option.id == rideOptionID }?.fareCents)
     }
 
     @Test func theFareIsMeasuredFromThePickUpTheUseCaseIsGiven() async throws {
@@ -144,10 +143,12 @@ struct RequestRideUseCaseTests {
             )
         )
 
-        let result = try await RequestRideUseCase(
-            userID: RideWorld.johnny, rideOptionID: "wallaroo", pickupLocation: sydneyPickup, now: referenceTime,
-            rideRepository: racing
-        ).run()
+        let result = try await outcome(RequestRideError.self) {
+            try await RequestRideUseCase(
+                userID: RideWorld.johnny, rideOptionID: "wallaroo", pickupLocation: sydneyPickup, now: referenceTime,
+                rideRepository: racing
+            ).run()
+        }
 
         #expect(try await world.history().map(\.rideOptionID) == ["kangaroo"])
         #expect(result.failure == .rideAlreadyRequested)

@@ -92,37 +92,3 @@ struct LoadRideStateUseCaseTests {
         #expect(otherTab == .choosingRideOption(dropoff: TestPlaces.moma))
     }
 }
-
-struct LoadRideOptionsUseCaseTests {
-    @Test func listsWallabeeWallarooAndKangarooInThatOrder() {
-        let quotes = LoadRideOptionsUseCase(pickupLocation: sydneyPickup, dropoff: TestPlaces.operaHouse).run()
-
-        #expect(quotes.map(\.option) == [.wallabee, .wallaroo, .kangaroo])
-    }
-
-    @Test func eachOptionIsQuotedForTheTripToTheOperaHouse() {
-        // 0.7724277538 km (python3 haversine): 250 + 92.69, 350 + 123.59, 500 + 185.38 cents.
-        let quotes = LoadRideOptionsUseCase(pickupLocation: sydneyPickup, dropoff: TestPlaces.operaHouse).run()
-
-        #expect(quotes == [
-            RideQuote(option: .wallabee, fareCents: 343),
-            RideQuote(option: .wallaroo, fareCents: 474),
-            RideQuote(option: .kangaroo, fareCents: 685),
-        ])
-    }
-
-    @Test func eachOptionIsQuotedForTheTripToTheAirport() {
-        // 8.9671005552 km: 250 + 1076.05, 350 + 1434.74, 500 + 2152.10 cents.
-        let quotes = LoadRideOptionsUseCase(pickupLocation: sydneyPickup, dropoff: TestPlaces.sydneyAirport).run()
-
-        #expect(quotes.map(\.fareCents) == [1326, 1785, 2652])
-    }
-
-    @Test func theQuoteDependsOnWhereThePickUpIs() {
-        let fromTheAirport = LoadRideOptionsUseCase(
-            pickupLocation: TestPlaces.sydneyAirport.location, dropoff: TestPlaces.sydneyAirport
-        ).run()
-
-        #expect(fromTheAirport.map(\.fareCents) == [250, 350, 500])
-    }
-}

@@ -161,13 +161,15 @@ struct SignInThrottlingTests {
         let results = try await withThrowingTaskGroup(of: Result<StartedSession, SignInError>.self) { group in
             for attempt in 0..<attempts {
                 group.addTask {
-                    try await SignInUseCase(
-                        email: "johnny@gmail.com", password: "guess \(attempt)", clientAddress: "192.0.2.1",
-                        now: referenceTime,
-                        userRepository: users, sessionRepository: sessions, failureRepository: failures,
-                        passwordHasher: hasher, standInHash: FakePasswordHasher.fakeHash(of: "stand-in"),
-                        throttle: throttle, attemptGate: gate, sessionPolicy: SessionPolicy()
-                    ).run()
+                    try await outcome(SignInError.self) {
+                        try await SignInUseCase(
+                            email: "johnny@gmail.com", password: "guess \(attempt)", clientAddress: "192.0.2.1",
+                            now: referenceTime,
+                            userRepository: users, sessionRepository: sessions, failureRepository: failures,
+                            passwordHasher: hasher, standInHash: FakePasswordHasher.fakeHash(of: "stand-in"),
+                            throttle: throttle, attemptGate: gate, sessionPolicy: SessionPolicy()
+                        ).run()
+                    }
                 }
             }
             // Hold the password checks until every try that will reach one has (or a second has passed).

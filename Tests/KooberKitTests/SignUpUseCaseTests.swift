@@ -100,11 +100,13 @@ struct SignUpUseCaseTests {
         let users = RacedUserRepository()
         let sessions = InMemoryUserSessionRepository(users: users)
 
-        let result = try await SignUpUseCase(
-            account: makeAccount(), clientAddress: "192.0.2.1",
-            now: referenceTime, userRepository: users, sessionRepository: sessions,
-            passwordHasher: FakePasswordHasher(), sessionPolicy: SessionPolicy(), signUpThrottle: SignUpThrottle()
-        ).run()
+        let result = try await outcome(ErrorMessage.self) {
+            try await SignUpUseCase(
+                account: makeAccount(), clientAddress: "192.0.2.1",
+                now: referenceTime, userRepository: users, sessionRepository: sessions,
+                passwordHasher: FakePasswordHasher(), sessionPolicy: SessionPolicy(), signUpThrottle: SignUpThrottle()
+            ).run()
+        }
 
         #expect(await users.createAttempts == 1)
         #expect(result.failure == SignUpValidation.failure(["email": SignUpValidation.emailTaken]))

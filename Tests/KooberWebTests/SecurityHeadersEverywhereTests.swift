@@ -57,6 +57,7 @@ import Testing
             let csp = response.headers.first(name: "content-security-policy") ?? ""
             #expect(csp.contains("frame-ancestors 'none'") && csp.contains("script-src 'self'"), "\(what)")
             #expect(!csp.contains("unsafe-inline"), "\(what)")
+            #expect(response.headers.first(name: "x-frame-options") == "DENY", "\(what)")
             #expect(response.headers.first(name: "x-content-type-options") == "nosniff", "\(what)")
             #expect(response.headers.first(name: "referrer-policy") == "same-origin", "\(what)")
         }

@@ -8,10 +8,11 @@ public struct LoadUserProfileUseCase: Sendable {
         self.userRepository = userRepository
     }
 
-    public func run() async throws -> Result<UserProfile, ErrorMessage> {
+    /// Throws an `ErrorMessage` when the rider's account is gone.
+    public func run() async throws -> UserProfile {
         guard let profile = try await userRepository.profile(id: userID) else {
-            return .failure(ErrorMessage(title: "Profile Not Found", message: "Your account could not be found."))
+            throw ErrorMessage(title: "Profile Not Found", message: "Your account could not be found.")
         }
-        return .success(profile)
+        return profile
     }
 }

@@ -19,24 +19,25 @@ public struct RequestRideUseCase: Sendable {
         self.rideRepository = rideRepository
     }
 
-    public func run() async throws -> Result<Ride, RequestRideError> {
-        if try await rideRepository.rideInProgress(userID: userID) != nil { return .failure(.rideAlreadyRequested) }
+    /// Throws a `RequestRideError` when no ride can be requested.
+    public func run() async throws -> Ride {
+        if try await rideRepository.rideInProgress(userID: userID) != nil { throw RequestRideError.rideAlreadyRequested }
         guard let dropoff = try await rideRepository.chosenDropoff(userID: userID) else {
             // Another tab's Confirm may have stored its ride (and cleared the draft) since the check above.
             let requestedMeanwhile = try await rideRepository.rideInProgress(userID: userID) != nil
-            return .failure(requestedMeanwhile ? .rideAlreadyRequested : .noDropoffChosen)
+            throw requestedMeanwhile ? RequestRideError.rideAlreadyRequested : .noDropoffChosen
         }
-        guard let rideOptionID, !rideOptionID.isEmpty else { return .failure(.noRideOptionChosen) }
-        guard let option = RideOption.withID(rideOptionID) else { return .failure(.unknownRideOption) }
+        guard let rideOptionID, !rideOptionID.isEmpty else { throw RequestRideError.noRideOptionChosen }
+        guard let option = RideOption.withID(rideOptionID) else { throw RequestRideError.unknownRideOption }
         let request = NewRideRequest(
             userID: userID, pickup: pickupLocation, dropoffID: dropoff.id, rideOptionID: option.id,
             fareCents: option.fareCents(forKilometres: pickupLocation.kilometres(to: dropoff.location)),
             requestedAt: now
         )
         do {
-            return .success(try await rideRepository.requestRide(request))
+            return try await rideRepository.requestRide(request)
         } catch RideRepositoryError.rideAlreadyInProgress {
-            return .failure(.rideAlreadyRequested)  // a second tab's Confirm won the race; storage kept one ride
+            throw RequestRideError.rideAlreadyRequested  // a second tab's Confirm won the race; storage kept one ride
         }
     }
 }

@@ -11,11 +11,12 @@ public struct SearchDropoffLocationsUseCase: Sendable {
         self.placeRepository = placeRepository
     }
 
-    public func run() async throws -> Result<[NamedLocation], ErrorMessage> {
+    /// Throws an `ErrorMessage` for a search too long to run.
+    public func run() async throws -> [NamedLocation] {
         if let problem = FieldLimit.search.problem(with: query) {
-            return .failure(ErrorMessage(title: "Search Too Long", message: problem, fieldErrors: ["q": problem]))
+            throw ErrorMessage(title: "Search Too Long", message: problem, fieldErrors: ["q": problem])
         }
         let places = try await placeRepository.allPlaces()
-        return .success(PlaceSearch.results(for: query, in: places, near: pickupLocation))
+        return PlaceSearch.results(for: query, in: places, near: pickupLocation)
     }
 }

@@ -14,13 +14,13 @@ public struct SelectDropoffLocationUseCase: Sendable {
         self.rideRepository = rideRepository
     }
 
-    public func run() async throws -> Result<Void, SelectDropoffLocationError> {
-        if try await rideRepository.rideInProgress(userID: userID) != nil { return .failure(.rideInProgress) }
+    /// Throws a `SelectDropoffLocationError` when the place is unknown or a ride is already on its way.
+    public func run() async throws {
+        if try await rideRepository.rideInProgress(userID: userID) != nil { throw SelectDropoffLocationError.rideInProgress }
         do {
             try await rideRepository.chooseDropoff(userID: userID, placeID: placeID, at: now)
-            return .success(())
         } catch RideRepositoryError.unknownPlace {
-            return .failure(.unknownPlace)
+            throw SelectDropoffLocationError.unknownPlace
         }
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// Signs a rider in with email and password.
 ///
 /// Every failure looks the same to the visitor and costs the same: an unknown email is checked against a
-/// stand-in hash, so the answer's timing does not tell whether the email is registered.
+/// stand-in hash, so the answer's timing does not tell whether the email is registered. Throws a `SignInError` for
+/// what the visitor is told; anything else it throws broke (storage, the password hasher).
 public struct SignInUseCase: Sendable {
     let email: String
     let password: String
@@ -46,15 +47,15 @@ public struct SignInUseCase: Sendable {
         self.sessionStarter = SessionStarter(sessionRepository: sessionRepository, policy: sessionPolicy)
     }
 
-    public func run() async throws -> Result<StartedSession, SignInError> {
+    public func run() async throws -> StartedSession {
         let tooLong = [("email", email, FieldLimit.email), ("password", password, FieldLimit.password)]
             .compactMap { field, value, limit in limit.problem(with: value).map { (field, $0) } }
-        guard tooLong.isEmpty else { return .failure(.tooLong(fieldErrors: Dictionary(uniqueKeysWithValues: tooLong))) }
+        guard tooLong.isEmpty else { throw SignInError.tooLong(fieldErrors: Dictionary(uniqueKeysWithValues: tooLong)) }
         return try await attemptGate.withExclusiveAttempt(for: email, from: clientAddress) { try await attempt() }
     }
 
-    private func attempt() async throws -> Result<StartedSession, SignInError> {
-        if try await isThrottled() { return .failure(.throttled) }
+    private func attempt() async throws -> StartedSession {
+        if try await isThrottled() { throw SignInError.throttled }
         let credentials = email.isEmpty ? nil : try await userRepository.credentials(forEmail: email)
         let matches = try await passwordHasher.verify(password, against: credentials?.passwordHash ?? standInHash)
         guard let credentials, matches, !password.isEmpty else {
@@ -62,10 +63,10 @@ public struct SignInUseCase: Sendable {
                 try await failureRepository.recordFailure(email: email, address: clientAddress, at: now)
                 try await failureRepository.deleteFailures(before: now - throttle.window - throttle.lockout)
             }
-            return .failure(.failed)
+            throw SignInError.failed
         }
         try await failureRepository.clearFailures(email: email, address: clientAddress)
-        return .success(try await sessionStarter.start(for: credentials.profile, now: now))
+        return try await sessionStarter.start(for: credentials.profile, now: now)
     }
 
     /// Locked out for `lockout` after the failure that made a scope's maximum within `window`, in any of the

@@ -2,8 +2,8 @@ import Foundation
 
 /// Creates an account from what a visitor typed and signs them in.
 ///
-/// Returns the user's errors as `ErrorMessage` (with a message per field); throws only when something
-/// unexpected broke (storage), which the web layer turns into the 500 page.
+/// Throws the user's errors as an `ErrorMessage` (with a message per field); anything else it throws is something
+/// unexpected that broke (storage), which the web layer turns into the 500 page.
 public struct SignUpUseCase: Sendable {
     let account: NewAccount
     /// Where the sign-up comes from (`ClientAddress` on the web), for `signUpThrottle`.
@@ -33,15 +33,15 @@ public struct SignUpUseCase: Sendable {
         self.sessionStarter = SessionStarter(sessionRepository: sessionRepository, policy: sessionPolicy)
     }
 
-    public func run() async throws -> Result<StartedSession, ErrorMessage> {
+    public func run() async throws -> StartedSession {
         let problems = SignUpValidation.problems(with: account)
-        guard problems.isEmpty else { return .failure(SignUpValidation.failure(problems)) }
+        guard problems.isEmpty else { throw SignUpValidation.failure(problems) }
         let email = EmailAddress.normalize(account.email)
         if try await userRepository.credentials(forEmail: email) != nil {
-            return .failure(SignUpValidation.failure(["email": SignUpValidation.emailTaken]))
+            throw SignUpValidation.failure(["email": SignUpValidation.emailTaken])
         }
         guard await signUpThrottle.reserve(for: clientAddress, at: now) else {
-            return .failure(SignUpValidation.throttled)
+            throw SignUpValidation.throttled
         }
         let user = NewUser(
             name: account.name.trimmingCharacters(in: .whitespacesAndNewlines),
@@ -52,10 +52,10 @@ public struct SignUpUseCase: Sendable {
         )
         do {
             let profile = try await userRepository.create(user)
-            return .success(try await sessionStarter.start(for: profile, now: now))
+            return try await sessionStarter.start(for: profile, now: now)
         } catch UserRepositoryError.emailAlreadyRegistered {
             // Two sign-ups with one email raced past the check above; the database kept one.
-            return .failure(SignUpValidation.failure(["email": SignUpValidation.emailTaken]))
+            throw SignUpValidation.failure(["email": SignUpValidation.emailTaken])
         }
     }
 

@@ -28,10 +28,6 @@ struct KooberPickMeUpDependencyContainer: PickMeUpUseCaseFactory, DropoffPickerU
         LoadRideStateUseCase(userID: userID, rideRepository: services.rideRepository)
     }
 
-    func makeLoadRideOptionsUseCase(dropoff: NamedLocation) -> LoadRideOptionsUseCase {
-        LoadRideOptionsUseCase(pickupLocation: pickupLocation, dropoff: dropoff)
-    }
-
     func makeRequestRideUseCase(rideOptionID: String?) -> RequestRideUseCase {
         RequestRideUseCase(
             userID: userID, rideOptionID: rideOptionID, pickupLocation: pickupLocation, now: services.now(),

@@ -3,7 +3,7 @@ import KooberKit
 import NIOHTTP1
 
 /// Where To?: searches the places and chooses the drop-off.
-struct DropoffPickerScreen: DropoffPickerIxResponder {
+struct DropoffPickerScreen {
     let templates: TemplateRenderer
     let csrfToken: String
     let pickupLocation: Location
@@ -14,10 +14,9 @@ struct DropoffPickerScreen: DropoffPickerIxResponder {
     func show(query: String, error: ErrorMessage? = nil, status: HTTPResponseStatus = .ok) async throws -> Response {
         let places: [NamedLocation]
         var (error, status) = (error, status)
-        switch try await useCaseFactory.makeSearchDropoffLocationsUseCase(query: query).run() {
-        case .success(let found):
-            places = found
-        case .failure(let searchError):
+        do {
+            places = try await useCaseFactory.makeSearchDropoffLocationsUseCase(query: query).run()
+        } catch let searchError as ErrorMessage {
             (places, error, status) = ([], searchError, .unprocessableEntity)
         }
         let viewState = DropoffPickerViewState(
@@ -26,14 +25,15 @@ struct DropoffPickerScreen: DropoffPickerIxResponder {
         return templates.response(.dropoffPicker, viewState, status: status)
     }
 
+    /// `dropoffLocationID` is `nil` when the form named no place or not a number.
     func select(dropoffLocationID: PlaceID?) async throws -> Response {
         guard let dropoffLocationID else {
             return try await show(query: "", error: SelectDropoffLocationError.unknownPlace.errorMessage, status: .unprocessableEntity)
         }
-        switch try await useCaseFactory.makeSelectDropoffLocationUseCase(placeID: dropoffLocationID).run() {
-        case .success:
+        do {
+            try await useCaseFactory.makeSelectDropoffLocationUseCase(placeID: dropoffLocationID).run()
             return .redirect(to: Route.ride.path)
-        case .failure(let error):
+        } catch let error as SelectDropoffLocationError {
             let status: HTTPResponseStatus = error == .rideInProgress ? .conflict : .unprocessableEntity
             return try await show(query: "", error: error.errorMessage, status: status)
         }

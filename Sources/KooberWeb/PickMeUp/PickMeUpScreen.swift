@@ -3,7 +3,7 @@ import KooberKit
 import NIOHTTP1
 
 /// Pick me up: the signed-in home in its three steps, and the ride-option picker and waiting actions.
-struct PickMeUpScreen: RideOptionPickerIxResponder, WaitingForPickupIxResponder {
+struct PickMeUpScreen {
     let templates: TemplateRenderer
     let csrfToken: String
     let riderNickname: String
@@ -15,7 +15,7 @@ struct PickMeUpScreen: RideOptionPickerIxResponder, WaitingForPickupIxResponder 
         let state = try await useCaseFactory.makeLoadRideStateUseCase().run()
         let quotes: [RideQuote]
         if case .choosingRideOption(let dropoff) = state {
-            quotes = useCaseFactory.makeLoadRideOptionsUseCase(dropoff: dropoff).run()
+            quotes = RideQuote.all(from: pickupLocation, to: dropoff)
         } else {
             quotes = []
         }
@@ -26,16 +26,18 @@ struct PickMeUpScreen: RideOptionPickerIxResponder, WaitingForPickupIxResponder 
         return templates.response(.ride, viewState, status: status)
     }
 
+    /// The ride-option picker's Confirm (step 2); `rideOptionID` is `nil` when the form was sent without a choice.
     func confirm(rideOptionID: String?) async throws -> Response {
-        switch try await useCaseFactory.makeRequestRideUseCase(rideOptionID: rideOptionID).run() {
-        case .success:
+        do {
+            _ = try await useCaseFactory.makeRequestRideUseCase(rideOptionID: rideOptionID).run()
             return .redirect(to: Route.ride.path)
-        case .failure(let error):
+        } catch let error as RequestRideError {
             let status: HTTPResponseStatus = error == .rideAlreadyRequested ? .conflict : .unprocessableEntity
             return try await show(error: error.errorMessage, status: status)
         }
     }
 
+    /// Start New Ride, while the ride is on its way (step 3).
     func startNewRide() async throws -> Response {
         try await useCaseFactory.makeStartNewRideRequestUseCase().run()
         return .redirect(to: Route.ride.path)

@@ -38,7 +38,7 @@ struct RouteMap: Sendable {
     }
 
     /// The markup of the map between these pins, drawn once and then kept: the same rider reloads the same map
-    /// again and again, and drawing it was a sixth of the time of `GET /ride` (docs/performance.md). The most recent
+    /// again and again, and drawing it is a large part of `GET /ride` (docs/performance.md). The most recent
     /// `drawnLimit` maps are kept (a few kilobytes each); when the store is full it starts again empty.
     static func svg(pickup: MapPin, dropoff: MapPin?) -> String {
         let pins = Pins(pickup: pickup, dropoff: dropoff)

@@ -2,7 +2,7 @@ import HTTPServer
 import KooberKit
 
 /// My Profile: shows the rider's details and signs them out.
-struct ProfileScreen: ProfileIxResponder {
+struct ProfileScreen {
     let templates: TemplateRenderer
     let csrfToken: String
     let loadUserProfileUseCaseFactory: any LoadUserProfileUseCaseFactory
@@ -12,11 +12,11 @@ struct ProfileScreen: ProfileIxResponder {
     let csrfProtection: CSRFProtection
 
     func show() async throws -> Response {
-        switch try await loadUserProfileUseCaseFactory.makeLoadUserProfileUseCase().run() {
-        case .success(let profile):
+        do {
+            let profile = try await loadUserProfileUseCaseFactory.makeLoadUserProfileUseCase().run()
             let rides = try await loadRideHistoryUseCaseFactory.makeLoadRideHistoryUseCase().run()
             return templates.response(.profile, ProfileViewState(csrfToken: csrfToken, profile: profile, rides: rides))
-        case .failure(let error):
+        } catch let error as ErrorMessage {
             return ErrorPages(templates: templates).response(.notFound, message: error)
         }
     }

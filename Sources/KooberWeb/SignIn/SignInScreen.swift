@@ -3,7 +3,7 @@ import KooberKit
 import NIOHTTP1
 
 /// Sign In: shows the form and answers its submission.
-struct SignInScreen: SignInIxResponder {
+struct SignInScreen {
     let templates: TemplateRenderer
     let csrfToken: String
     let signInUseCaseFactory: any SignInUseCaseFactory
@@ -15,10 +15,10 @@ struct SignInScreen: SignInIxResponder {
     }
 
     func signIn(email: String, password: String) async throws -> Response {
-        switch try await signInUseCaseFactory.makeSignInUseCase(email: email, password: password).run() {
-        case .success(let started):
+        do {
+            let started = try await signInUseCaseFactory.makeSignInUseCase(email: email, password: password).run()
             return sessionCookie.redirectSignedIn(started, csrfProtection: csrfProtection)
-        case .failure(let error):
+        } catch let error as SignInError {
             let state = SignInViewState(csrfToken: csrfToken, email: email, error: error.errorMessage)
             return templates.response(
                 .signIn, state, status: error == .throttled ? .tooManyRequests : .unprocessableEntity

@@ -3,7 +3,7 @@ import KooberKit
 import NIOHTTP1
 
 /// Sign Up: shows the form and answers its submission.
-struct SignUpScreen: SignUpIxResponder {
+struct SignUpScreen {
     let templates: TemplateRenderer
     let csrfToken: String
     let signUpUseCaseFactory: any SignUpUseCaseFactory
@@ -15,10 +15,10 @@ struct SignUpScreen: SignUpIxResponder {
     }
 
     func signUp(_ account: NewAccount) async throws -> Response {
-        switch try await signUpUseCaseFactory.makeSignUpUseCase(account: account).run() {
-        case .success(let started):
+        do {
+            let started = try await signUpUseCaseFactory.makeSignUpUseCase(account: account).run()
             return sessionCookie.redirectSignedIn(started, csrfProtection: csrfProtection)
-        case .failure(let error):
+        } catch let error as ErrorMessage {
             let state = SignUpViewState(csrfToken: csrfToken, account: account, error: error)
             let status: HTTPResponseStatus =
                 error == SignUpValidation.throttled ? .tooManyRequests : .unprocessableEntity

@@ -47,16 +47,20 @@ struct RideWorld {
     func selectDropoff(
         _ placeID: PlaceID, for userID: UserID = johnny, at now: Date = referenceTime
     ) async throws -> Result<Void, SelectDropoffLocationError> {
-        try await SelectDropoffLocationUseCase(userID: userID, placeID: placeID, now: now, rideRepository: rides).run()
+        try await outcome(SelectDropoffLocationError.self) {
+            try await SelectDropoffLocationUseCase(userID: userID, placeID: placeID, now: now, rideRepository: rides).run()
+        }
     }
 
     func requestRide(
         _ rideOptionID: String?, for userID: UserID = johnny, from pickup: Location = sydneyPickup,
         at now: Date = referenceTime
     ) async throws -> Result<Ride, RequestRideError> {
-        try await RequestRideUseCase(
-            userID: userID, rideOptionID: rideOptionID, pickupLocation: pickup, now: now, rideRepository: rides
-        ).run()
+        try await outcome(RequestRideError.self) {
+            try await RequestRideUseCase(
+                userID: userID, rideOptionID: rideOptionID, pickupLocation: pickup, now: now, rideRepository: rides
+            ).run()
+        }
     }
 
     func startNewRide(for userID: UserID = johnny) async throws {

@@ -26,6 +26,18 @@ extension Result {
     }
 }
 
+/// How a use case's run ended, as a `Result`: what it throws of type `Failure` (what the rider is told) is the
+/// failure; anything else (a broken store) is thrown on, as the web layer lets it through to the 500 page.
+func outcome<Success, Failure: Error>(
+    _: Failure.Type, of run: () async throws -> Success
+) async throws -> Result<Success, Failure> {
+    do {
+        return .success(try await run())
+    } catch let failure as Failure {
+        return .failure(failure)
+    }
+}
+
 /// The in-memory repositories and a fake hasher wired as the app wires the real ones, with shortcuts to run the
 /// use cases at a given time.
 struct UseCaseWorld {
@@ -56,22 +68,26 @@ struct UseCaseWorld {
     func signUp(
         _ account: NewAccount, from address: String = "192.0.2.1", at now: Date = referenceTime
     ) async throws -> Result<StartedSession, ErrorMessage> {
-        try await SignUpUseCase(
-            account: account, clientAddress: address, now: now, userRepository: users, sessionRepository: sessions,
-            passwordHasher: hasher, sessionPolicy: SessionPolicy(), signUpThrottle: signUpThrottle
-        ).run()
+        try await outcome(ErrorMessage.self) {
+            try await SignUpUseCase(
+                account: account, clientAddress: address, now: now, userRepository: users, sessionRepository: sessions,
+                passwordHasher: hasher, sessionPolicy: SessionPolicy(), signUpThrottle: signUpThrottle
+            ).run()
+        }
     }
 
     func signIn(
         email: String = "johnny@gmail.com", password: String = "password", from address: String = "192.0.2.1",
         at now: Date = referenceTime
     ) async throws -> Result<StartedSession, SignInError> {
-        try await SignInUseCase(
-            email: email, password: password, clientAddress: address,
-            now: now, userRepository: users, sessionRepository: sessions,
-            failureRepository: failures, passwordHasher: hasher, standInHash: standInHash,
-            throttle: SignInThrottlePolicy(), attemptGate: attemptGate, sessionPolicy: SessionPolicy()
-        ).run()
+        try await outcome(SignInError.self) {
+            try await SignInUseCase(
+                email: email, password: password, clientAddress: address,
+                now: now, userRepository: users, sessionRepository: sessions,
+                failureRepository: failures, passwordHasher: hasher, standInHash: standInHash,
+                throttle: SignInThrottlePolicy(), attemptGate: attemptGate, sessionPolicy: SessionPolicy()
+            ).run()
+        }
     }
 
     func resolve(_ token: SessionToken, at now: Date) async throws -> UserSession? {
