@@ -50,6 +50,8 @@ let package = Package(
                 "HTTPServer",
                 "KooberKit",
                 .product(name: "Logging", package: "swift-log"),
+                // HTTPServer's Request and Response speak NIOHTTP1's types (docs/architecture.md, "HTTP types").
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         .executableTarget(
@@ -108,22 +110,48 @@ let package = Package(
                 "KooberTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "KooberFuzzTargetsTests", dependencies: ["KooberFuzzTargets", "KooberTestSupport"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "KooberTestSupport"]),
+        .testTarget(
+            name: "HTTPServerTests",
+            dependencies: [
+                "HTTPServer", "KooberTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .testTarget(
             name: "KooberWebTests",
             dependencies: [
                 "KooberWeb", "KooberKit", "KooberSQLite", "KooberTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 // The reference Koober's own template renderer is checked against, byte for byte.
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
-        .testTarget(name: "KooberTestSupportTests", dependencies: ["KooberTestSupport"]),
         .testTarget(
-            name: "KooberServerTests", dependencies: ["KooberServer", "HTTPServer", "KooberSQLite", "KooberTestSupport"]
+            name: "KooberTestSupportTests",
+            dependencies: [
+                "HTTPServer", "KooberTestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "KooberServerTests",
+            dependencies: [
+                "KooberServer", "HTTPServer", "KooberSQLite", "KooberTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
         ),
         .testTarget(name: "KooberSQLiteTests", dependencies: ["KooberSQLite", "KooberKit"]),
         .testTarget(name: "KooberKitTests", dependencies: ["KooberKit"]),
