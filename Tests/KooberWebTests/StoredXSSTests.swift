@@ -52,6 +52,30 @@ import Testing
         }
     }
 
+    /// `ride.mustache` inserts the map unescaped (`{{{mapSVG}}}`): the one raw insertion, safe because `RouteMap`
+    /// escapes every text it draws. A place whose name is full of markup shows on the map as text.
+    @Test func aPlaceNameFullOfMarkupIsTextOnTheMap() async throws {
+        let name = #"<script>alert("map")</script><svg onload=alert(3)>&amp; "quoted" 'too'"#
+        let app = try await KooberTestApp()
+        _ = try await app.database.write {
+            try $0.execute(
+                "INSERT INTO places (id, name, latitude, longitude) VALUES (9001, ?, -33.87, 151.2)", [.text(name)]
+            )
+        }
+        let browser = app.browser()
+        try await browser.signInAsJohnny()
+        try await browser.visit("/ride/dropoff")
+        try await browser.press(name)
+        #expect(browser.path == "/ride")
+
+        try expectNoInjectedMarkup(browser, "/ride, step 2")
+        #expect(try browser.all("//*[local-name()='svg']//*[local-name()='script' or local-name()='svg']").isEmpty)
+        let title = try #require(try browser.text(at: "//*[local-name()='svg']/*[local-name()='title']"))
+        #expect(title.contains("drop-off at \(name),"))
+        let labels = try browser.all("//*[local-name()='svg']//*[local-name()='text']").map(\.text)
+        #expect(labels.contains { $0.hasPrefix("<script>") }, "the label, cut to fit, starts with the name as text")
+    }
+
     @Test func formsShownAgainAfterAnErrorKeepWhatWasTypedAsText() async throws {
         let browser = try await KooberTestApp().browser()
         try await browser.signUp(
