@@ -44,11 +44,14 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        // Mustache templates parsed and rendered, knowing nothing of Koober or HTTP.
+        .target(name: "MustacheRendering"),
         .target(
             name: "KooberWeb",
             dependencies: [
                 "HTTPServer",
                 "KooberKit",
+                "MustacheRendering",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -117,7 +120,15 @@ let package = Package(
             name: "KooberWebTests",
             dependencies: [
                 "KooberWeb", "KooberKit", "KooberSQLite", "KooberTestSupport",
-                // The reference Koober's own template renderer is checked against, byte for byte.
+                // The reference every page is checked against, byte for byte.
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        .testTarget(
+            name: "MustacheRenderingTests",
+            dependencies: [
+                "MustacheRendering",
+                // The reference the renderer is checked against, byte for byte.
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),

@@ -1,9 +1,9 @@
 import Mustache
 import Testing
 
-@testable import KooberWeb
+@testable import MustacheRendering
 
-/// Koober's template parser and renderer against swift-mustache, the reference: the same templates and the same
+/// The template parser and renderer against swift-mustache, the reference: the same templates and the same
 /// values give the same bytes, standalone lines, indentation and inheritance included.
 @Suite struct TemplateLibraryTests {
     struct Item: Encodable {
@@ -34,10 +34,10 @@ import Testing
         var ours = TemplateLibrary()
         var reference = MustacheLibrary()
         for (templateName, text) in templates {
-            ours[templateName] = try TemplateParser.parse(text)
+            ours[templateName] = try Template(parsing: text)
             try reference.register(text, named: templateName)
         }
-        return (ours.render(TemplateContext.make(Self.page), withTemplate: name), reference.render(Self.page, withTemplate: name))
+        return (ours.render(TemplateValue(encoding: Self.page), withTemplate: name), reference.render(Self.page, withTemplate: name))
     }
 
     @Test(arguments: [
@@ -107,9 +107,9 @@ import Testing
     ])
     func badTemplatesAreRefusedWithWhereTheTagIs(text: String, message: String, line: Int, column: Int) {
         #expect {
-            try TemplateParser.parse(text)
+            try Template(parsing: text)
         } throws: { error in
-            guard let error = error as? TemplateParser.Error else { return false }
+            guard let error = error as? Template.ParseError else { return false }
             return error.message == message && error.line == line && error.column == column
         }
     }

@@ -1,19 +1,13 @@
 /// Parses Mustache text into a `Template`, following swift-mustache 2 (the reference the tests render against) for
-/// the tags Koober's templates use: variables, sections, inverted sections, comments, partials, and template
-/// inheritance with blocks. It follows the same standalone-line rule: a section, comment, partial or block tag
-/// alone on its line (but for spaces and tabs) removes the line, and a standalone partial's indentation is written
-/// before each of its lines.
+/// the tags it supports: variables, sections, inverted sections, comments, partials, and template inheritance with
+/// blocks. It follows the same standalone-line rule: a section, comment, partial or block tag alone on its line (but
+/// for spaces and tabs) removes the line, and a standalone partial's indentation is written before each of its lines.
 ///
 /// Set delimiters (`{{=<% %>=}}`), pragmas (`{{%…}}`), transforms (`{{f(x)}}`), dynamic partials (`{{>*x}}`) and names
-/// starting with a dot are not supported: they are refused with the line and column, so start-up fails.
+/// starting with a dot are not supported: they are refused with the line and column, so a program that parses its
+/// templates at start-up stops there.
 struct TemplateParser {
-    struct Error: Swift.Error, CustomStringConvertible {
-        let message: String
-        let line: Int
-        let column: Int
-
-        var description: String { "\(message) at line \(line), column \(column)" }
-    }
+    typealias Error = Template.ParseError
 
     static func parse(_ text: String) throws(Error) -> Template {
         var parser = TemplateParser(text: Array(text.utf8))
