@@ -7,7 +7,11 @@ enum TemplateEncoding {
     static func value(encoding value: some Encodable) -> TemplateValue {
         let encoder = Encoder()
         // Nothing here throws: only an `encode(to:)` written by hand could, and the values rendered have none.
-        try! value.encode(to: encoder)
+        do {
+            try value.encode(to: encoder)
+        } catch {
+            preconditionFailure("encoding \(type(of: value)) threw \(error)")
+        }
         return encoder.node.value
     }
 
@@ -85,7 +89,8 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
-        keyedBy keyType: NestedKey.Type, forKey key: Key
+        keyedBy keyType: NestedKey.Type,
+        forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
         preconditionFailure("rendered values encode nested values as values of their own")
     }
@@ -95,7 +100,9 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func superEncoder() -> any Swift.Encoder { preconditionFailure("rendered values are structs") }
-    mutating func superEncoder(forKey key: Key) -> any Swift.Encoder { preconditionFailure("rendered values are structs") }
+    mutating func superEncoder(forKey key: Key) -> any Swift.Encoder {
+        preconditionFailure("rendered values are structs")
+    }
 }
 
 private struct UnkeyedContainer: UnkeyedEncodingContainer {
@@ -112,7 +119,9 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: Double) { node.append(.text(String(value))) }
     mutating func encode(_ value: some Encodable) { node.append(TemplateEncoding.value(of: value)) }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type
+    ) -> KeyedEncodingContainer<NestedKey> {
         preconditionFailure("rendered values encode nested values as values of their own")
     }
 

@@ -14,7 +14,9 @@ extension TemplateLibrary {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         for file in files.sorted() where file.hasSuffix(".mustache") {
             let path = "\(directory)/\(file)"
-            guard let data = FileManager.default.contents(atPath: path), let text = String(validating: data, as: UTF8.self) else {
+            guard let data = FileManager.default.contents(atPath: path),
+                let text = String(validating: data, as: UTF8.self)
+            else {
                 throw LoadError(description: "Template \(path) cannot be read as UTF-8 text")
             }
             do {

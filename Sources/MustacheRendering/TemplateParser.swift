@@ -97,7 +97,9 @@ struct TemplateParser {
                 writeIndentation()
                 let path = try self.path(try readName())
                 if braced {
-                    guard position < text.count, text[position] == UInt8(ascii: "}") else { throw error("Expected }}}") }
+                    guard position < text.count, text[position] == UInt8(ascii: "}") else {
+                        throw error("Expected }}}")
+                    }
                     position += 1
                 }
                 nodes.append(.variable(path: path, escaped: false))
@@ -131,7 +133,13 @@ struct TemplateParser {
                 let name = try readName()
                 if state.isInheritanceTopLevel {
                     standalone = isStandalone(state)
-                    nodes.append(.block(name: name, default: try parseNodes(state.entering(name, newLine: standalone)), indentation: nil))
+                    nodes.append(
+                        .block(
+                            name: name,
+                            default: try parseNodes(state.entering(name, newLine: standalone)),
+                            indentation: nil
+                        )
+                    )
                 } else {
                     let written = writeIndentation()
                     standalone = isStandalone(state)
@@ -196,7 +204,9 @@ struct TemplateParser {
 
     private mutating func readPartialName() throws(Error) -> String {
         skipWhitespace()
-        if position < text.count, text[position] == UInt8(ascii: "*") { throw error("Dynamic partials are not supported") }
+        if position < text.count, text[position] == UInt8(ascii: "*") {
+            throw error("Dynamic partials are not supported")
+        }
         return try readName(allowing: { Self.isNameByte($0) || $0 == UInt8(ascii: "/") })
     }
 
@@ -237,7 +247,8 @@ struct TemplateParser {
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
         case UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "?"):
             true

@@ -24,9 +24,15 @@ import Testing
     }
 
     static let page = Page(
-        title: "Tom & \"Jerry\" <3 'us'", shown: true, hidden: false, count: 7,
-        items: [Item(name: "a", note: nil), Item(name: "<b>", note: "own")], none: [],
-        item: Item(name: "one", note: "n"), missing: nil, tags: ["x", "y"]
+        title: "Tom & \"Jerry\" <3 'us'",
+        shown: true,
+        hidden: false,
+        count: 7,
+        items: [Item(name: "a", note: nil), Item(name: "<b>", note: "own")],
+        none: [],
+        item: Item(name: "one", note: "n"),
+        missing: nil,
+        tags: ["x", "y"]
     )
 
     /// Both renderings of `name` from `templates`, ours and swift-mustache's.
@@ -37,7 +43,10 @@ import Testing
             ours[templateName] = try Template(parsing: text)
             try reference.register(text, named: templateName)
         }
-        return (ours.render(TemplateValue(encoding: Self.page), withTemplate: name), reference.render(Self.page, withTemplate: name))
+        return (
+            ours.render(TemplateValue(encoding: Self.page), withTemplate: name),
+            reference.render(Self.page, withTemplate: name)
+        )
     }
 
     @Test(arguments: [
@@ -77,9 +86,12 @@ import Testing
 
     @Test func inheritanceFillsTheLayoutsBlocksAndKeepsItsDefaults() throws {
         let templates = [
-            "layout": "<title>{{$title}}Default{{/title}}</title>\n<body>\n{{$content}}{{/content}}\n{{$footer}}footer{{/footer}}\n</body>\n",
-            "card": "{{<layout}}\n{{$content}}\n<div>{{$inner}}inner default{{/inner}}</div>\n{{/content}}\n{{/layout}}\n",
-            "page": "{{<card}}\n{{$title}}{{title}}{{/title}}\nignored text\n{{$inner}}\n{{#items}}{{name}},{{/items}}\n{{/inner}}\n{{/card}}\n",
+            "layout":
+                "<title>{{$title}}Default{{/title}}</title>\n<body>\n{{$content}}{{/content}}\n{{$footer}}footer{{/footer}}\n</body>\n",
+            "card":
+                "{{<layout}}\n{{$content}}\n<div>{{$inner}}inner default{{/inner}}</div>\n{{/content}}\n{{/layout}}\n",
+            "page":
+                "{{<card}}\n{{$title}}{{title}}{{/title}}\nignored text\n{{$inner}}\n{{#items}}{{name}},{{/items}}\n{{/inner}}\n{{/card}}\n",
         ]
         let (ours, reference) = try render(templates)
         #expect(ours == reference)

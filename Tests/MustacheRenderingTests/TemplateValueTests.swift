@@ -20,8 +20,15 @@ import Testing
     }
 
     @Test func structsBecomeObjectsOfTheirPropertiesNilOnesLeftOut() throws {
-        let page = Page(title: "Hi", count: 3, shown: true, error: nil, note: "n",
-                        options: [Option(name: "Wallabee", fare: 12.5)], fieldErrors: ["email": "taken"])
+        let page = Page(
+            title: "Hi",
+            count: 3,
+            shown: true,
+            error: nil,
+            note: "n",
+            options: [Option(name: "Wallabee", fare: 12.5)],
+            fieldErrors: ["email": "taken"]
+        )
         guard case .object(let context) = TemplateValue(encoding: page) else {
             Issue.record("not an object")
             return
@@ -43,10 +50,18 @@ import Testing
     @Test func templatesRenderTheSameFromTheEncodedValueAsSwiftMustacheFromTheValue() throws {
         // A nil property is looked up the context stack: an option without a note shows the page's.
         struct Line: Encodable { let name: String; let note: String? }
-        struct Sheet: Encodable { let note: String; let shown: Bool; let hidden: Bool; let lines: [Line]; let missing: Line? }
-        let text = "{{#shown}}S{{/shown}}{{^hidden}}H{{/hidden}}{{#lines}}[{{name}}:{{note}}]{{/lines}}{{#missing}}M{{/missing}}"
-        let sheet = Sheet(note: "page", shown: true, hidden: false,
-                          lines: [Line(name: "a", note: nil), Line(name: "<b>", note: "own")], missing: nil)
+        struct Sheet: Encodable {
+            let note: String; let shown: Bool; let hidden: Bool; let lines: [Line]; let missing: Line?
+        }
+        let text =
+            "{{#shown}}S{{/shown}}{{^hidden}}H{{/hidden}}{{#lines}}[{{name}}:{{note}}]{{/lines}}{{#missing}}M{{/missing}}"
+        let sheet = Sheet(
+            note: "page",
+            shown: true,
+            hidden: false,
+            lines: [Line(name: "a", note: nil), Line(name: "<b>", note: "own")],
+            missing: nil
+        )
         let expected = "SH[a:page][&lt;b&gt;:own]"
         #expect(try MustacheTemplate(string: text).render(sheet) == expected)
         let library = TemplateLibrary(["sheet": try Template(parsing: text)])
