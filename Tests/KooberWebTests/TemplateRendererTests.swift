@@ -1,9 +1,8 @@
 import Foundation
 import KooberKit
+import KooberTestSupport
 import Mustache
 import Testing
-
-import KooberTestSupport
 
 @testable import KooberWeb
 
@@ -70,18 +69,40 @@ import KooberTestSupport
         try library.register("v1", named: "asset-version")
         let renderer = try TemplateRenderer(directory: ProjectPaths.templates, assetVersion: "v1")
         let here = Location(latitude: -33.8688, longitude: 151.2093)
-        let opera = NamedLocation(id: PlaceID(1), name: "Sydney Opera House", location: Location(latitude: -33.8568, longitude: 151.2153))
+        let opera = NamedLocation(
+            id: PlaceID(1),
+            name: "Sydney Opera House",
+            location: Location(latitude: -33.8568, longitude: 151.2153)
+        )
         let ride = Ride(
-            id: RideID(7), userID: UserID(1), pickup: here, dropoff: opera, rideOptionID: "wallaroo", fareCents: 1234,
-            requestedAt: Date(timeIntervalSince1970: 1_700_000_000), status: .waitingForPickup
+            id: RideID(7),
+            userID: UserID(1),
+            pickup: here,
+            dropoff: opera,
+            rideOptionID: "wallaroo",
+            fareCents: 1234,
+            requestedAt: Date(timeIntervalSince1970: 1_700_000_000),
+            status: .waitingForPickup
         )
         let quotes = RideOption.all.map { RideQuote(option: $0, fareCents: $0.baseFareCents) }
         let problem = ErrorMessage(title: "Can't <sign> up", message: "Fix & retry", fieldErrors: ["email": "Taken"])
         let account = NewAccount(name: "Ann", nickname: "A", email: "ann@example.com", mobileNumber: "1", password: "p")
-        let profile = UserProfile(id: UserID(1), name: "Ann", nickname: "A", email: "ann@example.com", mobileNumber: "1")
+        let profile = UserProfile(
+            id: UserID(1),
+            name: "Ann",
+            nickname: "A",
+            email: "ann@example.com",
+            mobileNumber: "1"
+        )
         func pickMeUp(_ state: RideState, error: ErrorMessage? = nil) -> PickMeUpViewState {
-            PickMeUpViewState(state: state, pickupLocation: here, quotes: quotes, riderNickname: "Ann", csrfToken: "t",
-                              error: error)
+            PickMeUpViewState(
+                state: state,
+                pickupLocation: here,
+                quotes: quotes,
+                riderNickname: "Ann",
+                csrfToken: "t",
+                error: error
+            )
         }
         let pages: [(PageTemplate, any Encodable)] = [
             (.welcome, WelcomeViewState()),
@@ -92,8 +113,14 @@ import KooberTestSupport
             (.ride, pickMeUp(.choosingDropoff)),
             (.ride, pickMeUp(.choosingRideOption(dropoff: opera), error: problem)),
             (.ride, pickMeUp(.waitingForPickup(ride))),
-            (.dropoffPicker, DropoffPickerViewState(query: "op", places: [opera], pickupLocation: here, csrfToken: "t", error: nil)),
-            (.dropoffPicker, DropoffPickerViewState(query: "zz", places: [], pickupLocation: here, csrfToken: "t", error: problem)),
+            (
+                .dropoffPicker,
+                DropoffPickerViewState(query: "op", places: [opera], pickupLocation: here, csrfToken: "t", error: nil)
+            ),
+            (
+                .dropoffPicker,
+                DropoffPickerViewState(query: "zz", places: [], pickupLocation: here, csrfToken: "t", error: problem)
+            ),
             (.profile, ProfileViewState(csrfToken: "t", profile: profile, rides: [ride])),
             (.profile, ProfileViewState(csrfToken: "t", profile: profile, rides: [])),
             (.error, ErrorPageViewState(error: problem)),

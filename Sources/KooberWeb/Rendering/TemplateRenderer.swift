@@ -34,7 +34,9 @@ public struct TemplateRenderer: Sendable {
         }
         library[Self.assetVersionPartial] = Template(verbatim: assetVersion)
         if let (name, partial) = library.missingPartials.first {
-            throw LoadError(description: "Template \(directory)/\(name).mustache includes \(partial), which does not exist")
+            throw LoadError(
+                description: "Template \(directory)/\(name).mustache includes \(partial), which does not exist"
+            )
         }
         self.library = library
     }
@@ -49,8 +51,16 @@ public struct TemplateRenderer: Sendable {
     }
 
     /// A complete HTML response: the rendered page with Koober's security headers.
-    public func response(_ template: PageTemplate, _ context: some Encodable, status: HTTPResponseStatus = .ok) -> Response {
-        var response = Response(status: status, contentType: "text/html; charset=utf-8", body: render(template, context))
+    public func response(
+        _ template: PageTemplate,
+        _ context: some Encodable,
+        status: HTTPResponseStatus = .ok
+    ) -> Response {
+        var response = Response(
+            status: status,
+            contentType: "text/html; charset=utf-8",
+            body: render(template, context)
+        )
         response.headers.add(contentsOf: SecurityHeaders.html)
         // Pages carry form tokens and personal details: no browser or proxy may keep a copy.
         response.headers.add(name: "Cache-Control", value: "no-store")
