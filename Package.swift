@@ -44,11 +44,14 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        // Mustache templates parsed and rendered, knowing nothing of Koober or HTTP.
+        .target(name: "MustacheRendering"),
         .target(
             name: "KooberWeb",
             dependencies: [
                 "HTTPServer",
                 "KooberKit",
+                "MustacheRendering",
                 .product(name: "Logging", package: "swift-log"),
                 // HTTPServer's Request and Response speak NIOHTTP1's types (docs/architecture.md, "HTTP types").
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -133,7 +136,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                // The reference Koober's own template renderer is checked against, byte for byte.
+                // The reference every page is checked against, byte for byte.
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        .testTarget(
+            name: "MustacheRenderingTests",
+            dependencies: [
+                "MustacheRendering",
+                // The reference the renderer is checked against, byte for byte.
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-
+import KooberKit
 import KooberTestSupport
+import Mustache
+import Testing
 
 @testable import KooberWeb
 
@@ -59,6 +60,75 @@ import KooberTestSupport
         #expect(!html.contains("<script>alert(1)"))
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
         #expect(html.contains("a &amp; b"))
+    }
+
+    /// Every page, in each of its states, renders byte for byte as swift-mustache renders the view state itself
+    /// (by reflection) from the same template files.
+    @Test func everyPageRendersAsSwiftMustacheRendersItsViewState() async throws {
+        var library = try await MustacheLibrary(directory: ProjectPaths.templates)
+        try library.register("v1", named: "asset-version")
+        let renderer = try TemplateRenderer(directory: ProjectPaths.templates, assetVersion: "v1")
+        let here = Location(latitude: -33.8688, longitude: 151.2093)
+        let opera = NamedLocation(
+            id: PlaceID(1),
+            name: "Sydney Opera House",
+            location: Location(latitude: -33.8568, longitude: 151.2153)
+        )
+        let ride = Ride(
+            id: RideID(7),
+            userID: UserID(1),
+            pickup: here,
+            dropoff: opera,
+            rideOptionID: "wallaroo",
+            fareCents: 1234,
+            requestedAt: Date(timeIntervalSince1970: 1_700_000_000),
+            status: .waitingForPickup
+        )
+        let quotes = RideOption.all.map { RideQuote(option: $0, fareCents: $0.baseFareCents) }
+        let problem = ErrorMessage(title: "Can't <sign> up", message: "Fix & retry", fieldErrors: ["email": "Taken"])
+        let account = NewAccount(name: "Ann", nickname: "A", email: "ann@example.com", mobileNumber: "1", password: "p")
+        let profile = UserProfile(
+            id: UserID(1),
+            name: "Ann",
+            nickname: "A",
+            email: "ann@example.com",
+            mobileNumber: "1"
+        )
+        func pickMeUp(_ state: RideState, error: ErrorMessage? = nil) -> PickMeUpViewState {
+            PickMeUpViewState(
+                state: state,
+                pickupLocation: here,
+                quotes: quotes,
+                riderNickname: "Ann",
+                csrfToken: "t",
+                error: error
+            )
+        }
+        let pages: [(PageTemplate, any Encodable)] = [
+            (.welcome, WelcomeViewState()),
+            (.signIn, SignInViewState(csrfToken: "t")),
+            (.signIn, SignInViewState(csrfToken: "t", email: "a&b@example.com", error: problem)),
+            (.signUp, SignUpViewState(csrfToken: "t")),
+            (.signUp, SignUpViewState(csrfToken: "t", account: account, error: problem)),
+            (.ride, pickMeUp(.choosingDropoff)),
+            (.ride, pickMeUp(.choosingRideOption(dropoff: opera), error: problem)),
+            (.ride, pickMeUp(.waitingForPickup(ride))),
+            (
+                .dropoffPicker,
+                DropoffPickerViewState(query: "op", places: [opera], pickupLocation: here, csrfToken: "t", error: nil)
+            ),
+            (
+                .dropoffPicker,
+                DropoffPickerViewState(query: "zz", places: [], pickupLocation: here, csrfToken: "t", error: problem)
+            ),
+            (.profile, ProfileViewState(csrfToken: "t", profile: profile, rides: [ride])),
+            (.profile, ProfileViewState(csrfToken: "t", profile: profile, rides: [])),
+            (.error, ErrorPageViewState(error: problem)),
+        ]
+        for (template, viewState) in pages {
+            let bySwiftMustache = try #require(library.render(viewState, withTemplate: template.rawValue))
+            #expect(renderer.render(template, viewState) == bySwiftMustache, "\(template) \(viewState)")
+        }
     }
 
     private func copyOfTemplates() throws -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import MustacheRendering
 import Synchronization
 
 /// The pick-me-up map: the pick-up pin and, once chosen, the drop-off pin with the route to it, drawn on

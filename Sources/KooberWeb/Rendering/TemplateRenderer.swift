@@ -1,5 +1,5 @@
-import Foundation
 import HTTPServer
+import MustacheRendering
 import NIOHTTP1
 
 /// Renders pages from the Mustache templates in `Templates/`, all loaded, parsed and checked at start-up.
@@ -23,27 +23,20 @@ public struct TemplateRenderer: Sendable {
         guard !assetVersion.isEmpty, assetVersion.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
             throw LoadError(description: "The asset version \(assetVersion) is not letters and digits")
         }
-        var library = TemplateLibrary()
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        for file in files.sorted() where file.hasSuffix(".mustache") {
-            let path = "\(directory)/\(file)"
-            guard let data = FileManager.default.contents(atPath: path), let text = String(validating: data, as: UTF8.self) else {
-                throw LoadError(description: "Template \(path) cannot be read as UTF-8 text")
-            }
-            do {
-                library[String(file.dropLast(".mustache".count))] = try TemplateParser.parse(text)
-            } catch {
-                throw LoadError(description: "Template \(path) does not parse: \(error)")
-            }
+        var library: TemplateLibrary
+        do {
+            library = try TemplateLibrary(directory: directory)
+        } catch {
+            throw LoadError(description: error.description)
         }
         for template in PageTemplate.allCases where library[template.rawValue] == nil {
             throw LoadError(description: "Template \(directory)/\(template.rawValue).mustache is missing")
         }
-        library[Self.assetVersionPartial] = Template(nodes: [.text(assetVersion)])
-        for (name, template) in library.templates.sorted(by: { $0.key < $1.key }) {
-            for partial in template.partialNames.sorted() where library[partial] == nil {
-                throw LoadError(description: "Template \(directory)/\(name).mustache includes \(partial), which does not exist")
-            }
+        library[Self.assetVersionPartial] = Template(verbatim: assetVersion)
+        if let (name, partial) = library.missingPartials.first {
+            throw LoadError(
+                description: "Template \(directory)/\(name).mustache includes \(partial), which does not exist"
+            )
         }
         self.library = library
     }
@@ -51,15 +44,23 @@ public struct TemplateRenderer: Sendable {
     /// Renders `template` with `context` (a view-state value whose properties the template names).
     public func render(_ template: PageTemplate, _ context: some Encodable) -> String {
         // Every template was checked at start-up, so a miss here is a programming error.
-        guard let html = library.render(TemplateContext.make(context), withTemplate: template.rawValue) else {
+        guard let html = library.render(TemplateValue(encoding: context), withTemplate: template.rawValue) else {
             preconditionFailure("template \(template.rawValue) vanished after start-up")
         }
         return html
     }
 
     /// A complete HTML response: the rendered page with Koober's security headers.
-    public func response(_ template: PageTemplate, _ context: some Encodable, status: HTTPResponseStatus = .ok) -> Response {
-        var response = Response(status: status, contentType: "text/html; charset=utf-8", body: render(template, context))
+    public func response(
+        _ template: PageTemplate,
+        _ context: some Encodable,
+        status: HTTPResponseStatus = .ok
+    ) -> Response {
+        var response = Response(
+            status: status,
+            contentType: "text/html; charset=utf-8",
+            body: render(template, context)
+        )
         response.headers.add(contentsOf: SecurityHeaders.html)
         // Pages carry form tokens and personal details: no browser or proxy may keep a copy.
         response.headers.add(name: "Cache-Control", value: "no-store")

@@ -1,9 +1,9 @@
 import Mustache
 import Testing
 
-@testable import KooberWeb
+@testable import MustacheRendering
 
-/// Koober's template parser and renderer against swift-mustache, the reference: the same templates and the same
+/// The template parser and renderer against swift-mustache, the reference: the same templates and the same
 /// values give the same bytes, standalone lines, indentation and inheritance included.
 @Suite struct TemplateLibraryTests {
     struct Item: Encodable {
@@ -24,9 +24,15 @@ import Testing
     }
 
     static let page = Page(
-        title: "Tom & \"Jerry\" <3 'us'", shown: true, hidden: false, count: 7,
-        items: [Item(name: "a", note: nil), Item(name: "<b>", note: "own")], none: [],
-        item: Item(name: "one", note: "n"), missing: nil, tags: ["x", "y"]
+        title: "Tom & \"Jerry\" <3 'us'",
+        shown: true,
+        hidden: false,
+        count: 7,
+        items: [Item(name: "a", note: nil), Item(name: "<b>", note: "own")],
+        none: [],
+        item: Item(name: "one", note: "n"),
+        missing: nil,
+        tags: ["x", "y"]
     )
 
     /// Both renderings of `name` from `templates`, ours and swift-mustache's.
@@ -34,10 +40,13 @@ import Testing
         var ours = TemplateLibrary()
         var reference = MustacheLibrary()
         for (templateName, text) in templates {
-            ours[templateName] = try TemplateParser.parse(text)
+            ours[templateName] = try Template(parsing: text)
             try reference.register(text, named: templateName)
         }
-        return (ours.render(TemplateContext.make(Self.page), withTemplate: name), reference.render(Self.page, withTemplate: name))
+        return (
+            ours.render(TemplateValue(encoding: Self.page), withTemplate: name),
+            reference.render(Self.page, withTemplate: name)
+        )
     }
 
     @Test(arguments: [
@@ -77,9 +86,12 @@ import Testing
 
     @Test func inheritanceFillsTheLayoutsBlocksAndKeepsItsDefaults() throws {
         let templates = [
-            "layout": "<title>{{$title}}Default{{/title}}</title>\n<body>\n{{$content}}{{/content}}\n{{$footer}}footer{{/footer}}\n</body>\n",
-            "card": "{{<layout}}\n{{$content}}\n<div>{{$inner}}inner default{{/inner}}</div>\n{{/content}}\n{{/layout}}\n",
-            "page": "{{<card}}\n{{$title}}{{title}}{{/title}}\nignored text\n{{$inner}}\n{{#items}}{{name}},{{/items}}\n{{/inner}}\n{{/card}}\n",
+            "layout":
+                "<title>{{$title}}Default{{/title}}</title>\n<body>\n{{$content}}{{/content}}\n{{$footer}}footer{{/footer}}\n</body>\n",
+            "card":
+                "{{<layout}}\n{{$content}}\n<div>{{$inner}}inner default{{/inner}}</div>\n{{/content}}\n{{/layout}}\n",
+            "page":
+                "{{<card}}\n{{$title}}{{title}}{{/title}}\nignored text\n{{$inner}}\n{{#items}}{{name}},{{/items}}\n{{/inner}}\n{{/card}}\n",
         ]
         let (ours, reference) = try render(templates)
         #expect(ours == reference)
@@ -107,9 +119,9 @@ import Testing
     ])
     func badTemplatesAreRefusedWithWhereTheTagIs(text: String, message: String, line: Int, column: Int) {
         #expect {
-            try TemplateParser.parse(text)
+            try Template(parsing: text)
         } throws: { error in
-            guard let error = error as? TemplateParser.Error else { return false }
+            guard let error = error as? Template.ParseError else { return false }
             return error.message == message && error.line == line && error.column == column
         }
     }

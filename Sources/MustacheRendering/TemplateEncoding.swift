@@ -1,15 +1,17 @@
-/// A view state as templates read it (`TemplateValue`): every struct an `.object` of its stored properties, every
-/// array a `.list`, a `nil` property left out (so a template looks its name up the context stack, as Mustache does
-/// for a missing name).
+/// How `TemplateValue(encoding:)` turns an `Encodable` value into a `TemplateValue`: every struct an `.object` of its
+/// stored properties, every array a `.list`, a `nil` property left out.
 ///
-/// View states are `Encodable`, and the compiler writes their `encode(to:)`: encoding one through this `Encoder`
-/// reads each property directly, with no reflection (`Mirror`), which was half the cost of a page
-/// (docs/performance.md).
-enum TemplateContext {
-    static func make(_ value: some Encodable) -> TemplateValue {
+/// The compiler writes the `encode(to:)` of an `Encodable` struct: encoding one through this `Encoder` reads each
+/// property directly, with no reflection (`Mirror`), which was half the cost of a Koober page (docs/performance.md).
+enum TemplateEncoding {
+    static func value(encoding value: some Encodable) -> TemplateValue {
         let encoder = Encoder()
-        // Nothing here throws: only an `encode(to:)` written by hand could, and view states have none.
-        try! value.encode(to: encoder)
+        // Nothing here throws: only an `encode(to:)` written by hand could, and the values rendered have none.
+        do {
+            try value.encode(to: encoder)
+        } catch {
+            preconditionFailure("encoding \(type(of: value)) threw \(error)")
+        }
         return encoder.node.value
     }
 
@@ -68,13 +70,13 @@ enum TemplateContext {
         case let bool as Bool: .bool(bool)
         case let int as Int: .text(String(int))
         case let double as Double: .text(String(double))
-        default: make(value)
+        default: Self.value(encoding: value)
         }
     }
 }
 
 private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let node: TemplateContext.Node
+    let node: TemplateEncoding.Node
     var codingPath: [any CodingKey] { [] }
 
     mutating func encodeNil(forKey key: Key) {}
@@ -83,25 +85,28 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: Int, forKey key: Key) { node.set(.text(String(value)), forKey: key.stringValue) }
     mutating func encode(_ value: Double, forKey key: Key) { node.set(.text(String(value)), forKey: key.stringValue) }
     mutating func encode(_ value: some Encodable, forKey key: Key) {
-        node.set(TemplateContext.value(of: value), forKey: key.stringValue)
+        node.set(TemplateEncoding.value(of: value), forKey: key.stringValue)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
-        keyedBy keyType: NestedKey.Type, forKey key: Key
+        keyedBy keyType: NestedKey.Type,
+        forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        preconditionFailure("view states encode nested values as values of their own")
+        preconditionFailure("rendered values encode nested values as values of their own")
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        preconditionFailure("view states encode nested values as values of their own")
+        preconditionFailure("rendered values encode nested values as values of their own")
     }
 
-    mutating func superEncoder() -> any Swift.Encoder { preconditionFailure("view states are structs") }
-    mutating func superEncoder(forKey key: Key) -> any Swift.Encoder { preconditionFailure("view states are structs") }
+    mutating func superEncoder() -> any Swift.Encoder { preconditionFailure("rendered values are structs") }
+    mutating func superEncoder(forKey key: Key) -> any Swift.Encoder {
+        preconditionFailure("rendered values are structs")
+    }
 }
 
 private struct UnkeyedContainer: UnkeyedEncodingContainer {
-    let node: TemplateContext.Node
+    let node: TemplateEncoding.Node
     var codingPath: [any CodingKey] { [] }
     var count: Int {
         if case .list(let elements)? = node.content { elements.count } else { 0 }
@@ -112,21 +117,23 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: Bool) { node.append(.bool(value)) }
     mutating func encode(_ value: Int) { node.append(.text(String(value))) }
     mutating func encode(_ value: Double) { node.append(.text(String(value))) }
-    mutating func encode(_ value: some Encodable) { node.append(TemplateContext.value(of: value)) }
+    mutating func encode(_ value: some Encodable) { node.append(TemplateEncoding.value(of: value)) }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        preconditionFailure("view states encode nested values as values of their own")
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type
+    ) -> KeyedEncodingContainer<NestedKey> {
+        preconditionFailure("rendered values encode nested values as values of their own")
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        preconditionFailure("view states encode nested values as values of their own")
+        preconditionFailure("rendered values encode nested values as values of their own")
     }
 
-    mutating func superEncoder() -> any Swift.Encoder { preconditionFailure("view states are structs") }
+    mutating func superEncoder() -> any Swift.Encoder { preconditionFailure("rendered values are structs") }
 }
 
 private struct SingleValueContainer: SingleValueEncodingContainer {
-    let node: TemplateContext.Node
+    let node: TemplateEncoding.Node
     var codingPath: [any CodingKey] { [] }
 
     mutating func encodeNil() {}
@@ -134,5 +141,5 @@ private struct SingleValueContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: Bool) { node.content = .bool(value) }
     mutating func encode(_ value: Int) { node.content = .text(String(value)) }
     mutating func encode(_ value: Double) { node.content = .text(String(value)) }
-    mutating func encode(_ value: some Encodable) { node.content = TemplateContext.value(of: value) }
+    mutating func encode(_ value: some Encodable) { node.content = TemplateEncoding.value(of: value) }
 }

@@ -1,19 +1,13 @@
 /// Parses Mustache text into a `Template`, following swift-mustache 2 (the reference the tests render against) for
-/// the tags Koober's templates use: variables, sections, inverted sections, comments, partials, and template
-/// inheritance with blocks. It follows the same standalone-line rule: a section, comment, partial or block tag
-/// alone on its line (but for spaces and tabs) removes the line, and a standalone partial's indentation is written
-/// before each of its lines.
+/// the tags it supports: variables, sections, inverted sections, comments, partials, and template inheritance with
+/// blocks. It follows the same standalone-line rule: a section, comment, partial or block tag alone on its line (but
+/// for spaces and tabs) removes the line, and a standalone partial's indentation is written before each of its lines.
 ///
 /// Set delimiters (`{{=<% %>=}}`), pragmas (`{{%…}}`), transforms (`{{f(x)}}`), dynamic partials (`{{>*x}}`) and names
-/// starting with a dot are not supported: they are refused with the line and column, so start-up fails.
+/// starting with a dot are not supported: they are refused with the line and column, so a program that parses its
+/// templates at start-up stops there.
 struct TemplateParser {
-    struct Error: Swift.Error, CustomStringConvertible {
-        let message: String
-        let line: Int
-        let column: Int
-
-        var description: String { "\(message) at line \(line), column \(column)" }
-    }
+    typealias Error = Template.ParseError
 
     static func parse(_ text: String) throws(Error) -> Template {
         var parser = TemplateParser(text: Array(text.utf8))
@@ -103,7 +97,9 @@ struct TemplateParser {
                 writeIndentation()
                 let path = try self.path(try readName())
                 if braced {
-                    guard position < text.count, text[position] == UInt8(ascii: "}") else { throw error("Expected }}}") }
+                    guard position < text.count, text[position] == UInt8(ascii: "}") else {
+                        throw error("Expected }}}")
+                    }
                     position += 1
                 }
                 nodes.append(.variable(path: path, escaped: false))
@@ -137,7 +133,13 @@ struct TemplateParser {
                 let name = try readName()
                 if state.isInheritanceTopLevel {
                     standalone = isStandalone(state)
-                    nodes.append(.block(name: name, default: try parseNodes(state.entering(name, newLine: standalone)), indentation: nil))
+                    nodes.append(
+                        .block(
+                            name: name,
+                            default: try parseNodes(state.entering(name, newLine: standalone)),
+                            indentation: nil
+                        )
+                    )
                 } else {
                     let written = writeIndentation()
                     standalone = isStandalone(state)
@@ -202,7 +204,9 @@ struct TemplateParser {
 
     private mutating func readPartialName() throws(Error) -> String {
         skipWhitespace()
-        if position < text.count, text[position] == UInt8(ascii: "*") { throw error("Dynamic partials are not supported") }
+        if position < text.count, text[position] == UInt8(ascii: "*") {
+            throw error("Dynamic partials are not supported")
+        }
         return try readName(allowing: { Self.isNameByte($0) || $0 == UInt8(ascii: "/") })
     }
 
@@ -243,7 +247,8 @@ struct TemplateParser {
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
         case UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "?"):
             true

@@ -1,5 +1,9 @@
-/// A Mustache template, parsed once at start-up by `TemplateParser` and rendered by `TemplateLibrary`.
-struct Template: Sendable {
+/// A Mustache template, parsed once (`init(parsing:)`) and rendered, with the partials it includes, by
+/// `TemplateLibrary`. It follows swift-mustache 2, standalone-line rule included, for the tags it reads: variables
+/// (`{{name}}`, `{{{name}}}`, `{{&name}}`, `{{a.b}}`, `{{.}}`), sections and inverted sections, comments, partials
+/// (`{{>name}}`), and inheritance (`{{<layout}}` with `{{$block}}` overrides). Set delimiters, pragmas, transforms and
+/// dynamic partials are refused when parsing.
+public struct Template: Sendable {
     indirect enum Node: Sendable {
         /// Text written as it is.
         case text(String)
@@ -11,13 +15,27 @@ struct Template: Sendable {
         /// `{{>name}}`, or `{{<name}}…{{/name}}` with the blocks it overrides. `indentation` is the whitespace before a
         /// tag standing alone on its line: every line the partial writes starts with it.
         case partial(name: String, indentation: String?, overrides: [String: [Node]]?)
-        /// `{{$name}}default{{/name}}`: what a page extending this template put in the block, or the default.
+        /// `{{$name}}default{{/name}}`: what a template extending this one put in the block, or the default.
         case block(name: String, default: [Node], indentation: String?)
     }
 
     let nodes: [Node]
 
-    /// The names of the partials this template includes (checked at start-up: each must exist).
+    init(nodes: [Node]) {
+        self.nodes = nodes
+    }
+
+    /// Parses Mustache `text`; throws, with the line and column, at a tag that is malformed or not supported.
+    public init(parsing text: String) throws(ParseError) {
+        self = try TemplateParser.parse(text)
+    }
+
+    /// A template without tags that writes `text` as it is, such as a value every template may include as a partial.
+    public init(verbatim text: String) {
+        self.init(nodes: [.text(text)])
+    }
+
+    /// The names of the partials this template includes (`TemplateLibrary.missingPartials` lists those it lacks).
     var partialNames: Set<String> {
         var names = Set<String>()
         func collect(_ nodes: [Node]) {

@@ -1,28 +1,37 @@
-/// Templates by name, each rendered over a `TemplateValue` the way swift-mustache renders it (a test compares the two
-/// byte for byte on every page in each of its states): names are looked up the context stack, escaped with
-/// `appendHTMLEscaped`, and a page extending a layout fills the layout's blocks.
+/// Templates by name, each rendered over a `TemplateValue` the way swift-mustache renders it (Koober's tests compare
+/// the two byte for byte on every page in each of its states): names are looked up the context stack, escaped with
+/// `appendHTMLEscaped`, partials are the library's other templates, and a template extending another fills its blocks.
 ///
 /// Written for speed without losing clarity: the walk appends to one string, and a lookup is a dictionary read per
 /// context level, with no casts, reflection or conformance checks (swift-mustache spends most of a page on those).
-struct TemplateLibrary: Sendable {
+public struct TemplateLibrary: Sendable {
     private(set) var templates: [String: Template]
 
-    init(_ templates: [String: Template] = [:]) {
+    public init(_ templates: [String: Template] = [:]) {
         self.templates = templates
     }
 
-    subscript(name: String) -> Template? {
+    /// The template called `name`, which other templates include as the partial `{{>name}}`.
+    public subscript(name: String) -> Template? {
         get { templates[name] }
         set { templates[name] = newValue }
     }
 
     /// The template called `name` rendered with `value` at the bottom of the context stack; `nil` if there is none.
-    func render(_ value: TemplateValue, withTemplate name: String) -> String? {
+    /// A partial the library lacks writes nothing: check `missingPartials` once, after adding the templates.
+    public func render(_ value: TemplateValue, withTemplate name: String) -> String? {
         guard let template = templates[name] else { return nil }
         var rendering = Rendering(templates: templates, stack: [value])
         rendering.output.reserveCapacity(16 * 1024)
         rendering.render(template.nodes, Rendering.Scope())
         return rendering.output
+    }
+
+    /// Every partial a template includes that the library lacks, by template name and then partial name.
+    public var missingPartials: [(template: String, partial: String)] {
+        templates.sorted(by: { $0.key < $1.key }).flatMap { name, template in
+            template.partialNames.sorted().filter { templates[$0] == nil }.map { (template: name, partial: $0) }
+        }
     }
 }
 
@@ -97,7 +106,7 @@ private struct Rendering {
             }
 
         case .partial(let name, let indentation, let overrides):
-            // Start-up checked that every partial named exists.
+            // A missing partial writes nothing (`missingPartials` lists them).
             guard let template = templates[name] else { return }
             render(template.nodes, scope.entering(indentation: indentation, overrides: overrides))
 

@@ -1,7 +1,7 @@
 extension String {
     /// `text` made safe inside HTML or XML text and quoted attribute values: `& < > " '` become character
     /// references (the same ones swift-mustache writes).
-    static func htmlEscaped(_ text: String) -> String {
+    public static func htmlEscaped(_ text: String) -> String {
         guard text.utf8.contains(where: { characterReference(for: $0) != nil }) else { return text }  // no copy
         var result = ""
         result.appendHTMLEscaped(text)
