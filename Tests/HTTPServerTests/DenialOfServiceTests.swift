@@ -41,7 +41,7 @@ struct DenialOfServiceTests {
                     sent += spaces.count
                     if try socket.waitForClose(timeout: .milliseconds(1)) || !socket.received.isEmpty { break }
                 }
-                _ = try? socket.waitForClose(timeout: .seconds(5))
+                _ = try? socket.waitForClose(timeout: BusyMachine.patience)
                 return (try RawResponse.parse(socket.received, toHEAD: false)?.0.status, sent)
             }
             #expect(status == 431)
@@ -55,7 +55,7 @@ struct DenialOfServiceTests {
             let response = try await server.steps { socket in
                 try socket.send("POST /a HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n1\r\na\r\n0\r\nX:")
                 try? socket.send(bytes: [UInt8](repeating: UInt8(ascii: " "), count: 256 << 10))
-                _ = try? socket.waitForClose(timeout: .seconds(5))
+                _ = try? socket.waitForClose(timeout: BusyMachine.patience)
                 return try RawResponse.parse(socket.received, toHEAD: false)?.0
             }
             #expect(response?.status == 431)
