@@ -34,6 +34,8 @@ let package = Package(
             ]
         ),
         .target(name: "KooberKit", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        // The in-memory repositories: test doubles, for tests only (no production target depends on them).
+        .target(name: "KooberKitTestDoubles", dependencies: ["KooberKit"]),
         .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
         .target(
             name: "KooberArgon2",
@@ -123,11 +125,15 @@ let package = Package(
         ),
         .testTarget(name: "KooberTestSupportTests", dependencies: ["KooberTestSupport"]),
         .testTarget(
-            name: "KooberServerTests", dependencies: ["KooberServer", "HTTPServer", "KooberSQLite", "KooberTestSupport"]
+            name: "KooberServerTests",
+            dependencies: ["KooberServer", "HTTPServer", "KooberSQLite", "KooberTestSupport"]
         ),
-        .testTarget(name: "KooberSQLiteTests", dependencies: ["KooberSQLite", "KooberKit"]),
-        .testTarget(name: "KooberKitTests", dependencies: ["KooberKit"]),
-        .testTarget(name: "KooberArgon2Tests", dependencies: ["CArgon2", "KooberArgon2", "KooberKit"]),
+        .testTarget(name: "KooberSQLiteTests", dependencies: ["KooberSQLite", "KooberKit", "KooberKitTestDoubles"]),
+        .testTarget(name: "KooberKitTests", dependencies: ["KooberKit", "KooberKitTestDoubles"]),
+        .testTarget(
+            name: "KooberArgon2Tests",
+            dependencies: ["CArgon2", "KooberArgon2", "KooberKit", "KooberKitTestDoubles"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -138,7 +144,9 @@ if Context.environment["KOOBER_FUZZ"] == "1" {
     package.targets += [
         .target(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"),
         .executableTarget(
-            name: "KooberFuzz", dependencies: ["CLibFuzzer", "KooberFuzzTargets"], path: "Fuzz/Sources/KooberFuzz"
+            name: "KooberFuzz",
+            dependencies: ["CLibFuzzer", "KooberFuzzTargets"],
+            path: "Fuzz/Sources/KooberFuzz"
         ),
     ]
 }

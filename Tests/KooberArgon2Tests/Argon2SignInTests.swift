@@ -1,6 +1,7 @@
 import Foundation
 import KooberArgon2
 import KooberKit
+import KooberKitTestDoubles
 import Testing
 
 /// The use cases with the real hasher, as the app runs them.
@@ -9,13 +10,24 @@ struct Argon2SignInTests {
     private let now = Date(timeIntervalSince1970: 1_700_000_000)
 
     private func signIn(
-        email: String, password: String, users: InMemoryUserRepository, standInHash: String
+        email: String,
+        password: String,
+        users: InMemoryUserRepository,
+        standInHash: String
     ) async throws -> Result<StartedSession, SignInError> {
         try await SignInUseCase(
-            email: email, password: password, clientAddress: "192.0.2.1", now: now, userRepository: users,
+            email: email,
+            password: password,
+            clientAddress: "192.0.2.1",
+            now: now,
+            userRepository: users,
             sessionRepository: InMemoryUserSessionRepository(users: users),
-            failureRepository: InMemorySignInFailureRepository(), passwordHasher: hasher, standInHash: standInHash,
-            throttle: SignInThrottlePolicy(), attemptGate: SignInAttemptGate(), sessionPolicy: SessionPolicy()
+            failureRepository: InMemorySignInFailureRepository(),
+            passwordHasher: hasher,
+            standInHash: standInHash,
+            throttle: SignInThrottlePolicy(),
+            attemptGate: SignInAttemptGate(),
+            sessionPolicy: SessionPolicy()
         ).run()
     }
 
@@ -26,17 +38,26 @@ struct Argon2SignInTests {
 
         let stored = try #require(try await users.credentials(forEmail: "johnny@gmail.com"))
         #expect(stored.passwordHash.hasPrefix("$argon2id$v=19$m=19456,t=2,p=1$"))
-        #expect(try await signIn(email: "johnny@gmail.com", password: "password", users: users, standInHash: standInHash)
-            .get().profile.name == "Johnny Appleseed")
-        #expect(try await signIn(email: "johnny@gmail.com", password: "Password", users: users, standInHash: standInHash)
-            .failure == .failed)
+        #expect(
+            try await signIn(email: "johnny@gmail.com", password: "password", users: users, standInHash: standInHash)
+                .get().profile.name == "Johnny Appleseed"
+        )
+        #expect(
+            try await signIn(email: "johnny@gmail.com", password: "Password", users: users, standInHash: standInHash)
+                .failure == .failed
+        )
     }
 
     @Test func anUnknownEmailFailsAgainstARealStandInHash() async throws {
         let users = InMemoryUserRepository()
         let standInHash = try await hasher.hash(RandomToken.generate())
 
-        let result = try await signIn(email: "nobody@koober.com", password: "password", users: users, standInHash: standInHash)
+        let result = try await signIn(
+            email: "nobody@koober.com",
+            password: "password",
+            users: users,
+            standInHash: standInHash
+        )
 
         #expect(result.failure == .failed)
     }
@@ -45,17 +66,29 @@ struct Argon2SignInTests {
         let users = InMemoryUserRepository()
         let signedUp = try await SignUpUseCase(
             account: NewAccount(
-                name: "Zoë Wallaby", nickname: "Zoë", email: "zoe@koober.com", mobileNumber: "0400 000 000",
+                name: "Zoë Wallaby",
+                nickname: "Zoë",
+                email: "zoe@koober.com",
+                mobileNumber: "0400 000 000",
                 password: "Kängurú 🦘 ride"
             ),
-            clientAddress: "192.0.2.1", now: now, userRepository: users,
-            sessionRepository: InMemoryUserSessionRepository(users: users), passwordHasher: hasher,
-            sessionPolicy: SessionPolicy(), signUpThrottle: SignUpThrottle()
+            clientAddress: "192.0.2.1",
+            now: now,
+            userRepository: users,
+            sessionRepository: InMemoryUserSessionRepository(users: users),
+            passwordHasher: hasher,
+            sessionPolicy: SessionPolicy(),
+            signUpThrottle: SignUpThrottle()
         ).run().get()
         let standInHash = try await hasher.hash(RandomToken.generate())
 
-        let signedIn = try await signIn(email: "ZOE@koober.com", password: "Kängurú 🦘 ride", users: users, standInHash: standInHash)
-            .get()
+        let signedIn = try await signIn(
+            email: "ZOE@koober.com",
+            password: "Kängurú 🦘 ride",
+            users: users,
+            standInHash: standInHash
+        )
+        .get()
 
         #expect(signedIn.profile == signedUp.profile)
     }

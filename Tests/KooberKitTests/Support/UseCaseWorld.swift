@@ -1,5 +1,6 @@
 import Foundation
 import KooberKit
+import KooberKitTestDoubles
 
 /// A fixed moment on a whole second (what storage keeps), so times in tests are exact and easy to read.
 let referenceTime = Date(timeIntervalSince1970: 1_700_000_000)
@@ -47,36 +48,60 @@ struct UseCaseWorld {
     func addUser(email: String = "johnny@gmail.com", password: String = "password") async throws -> UserProfile {
         try await users.create(
             NewUser(
-                name: "Johnny Appleseed", nickname: "Johnny", email: email, mobileNumber: "510-736-8754",
+                name: "Johnny Appleseed",
+                nickname: "Johnny",
+                email: email,
+                mobileNumber: "510-736-8754",
                 passwordHash: FakePasswordHasher.fakeHash(of: password)
             )
         )
     }
 
     func signUp(
-        _ account: NewAccount, from address: String = "192.0.2.1", at now: Date = referenceTime
+        _ account: NewAccount,
+        from address: String = "192.0.2.1",
+        at now: Date = referenceTime
     ) async throws -> Result<StartedSession, ErrorMessage> {
         try await SignUpUseCase(
-            account: account, clientAddress: address, now: now, userRepository: users, sessionRepository: sessions,
-            passwordHasher: hasher, sessionPolicy: SessionPolicy(), signUpThrottle: signUpThrottle
+            account: account,
+            clientAddress: address,
+            now: now,
+            userRepository: users,
+            sessionRepository: sessions,
+            passwordHasher: hasher,
+            sessionPolicy: SessionPolicy(),
+            signUpThrottle: signUpThrottle
         ).run()
     }
 
     func signIn(
-        email: String = "johnny@gmail.com", password: String = "password", from address: String = "192.0.2.1",
+        email: String = "johnny@gmail.com",
+        password: String = "password",
+        from address: String = "192.0.2.1",
         at now: Date = referenceTime
     ) async throws -> Result<StartedSession, SignInError> {
         try await SignInUseCase(
-            email: email, password: password, clientAddress: address,
-            now: now, userRepository: users, sessionRepository: sessions,
-            failureRepository: failures, passwordHasher: hasher, standInHash: standInHash,
-            throttle: SignInThrottlePolicy(), attemptGate: attemptGate, sessionPolicy: SessionPolicy()
+            email: email,
+            password: password,
+            clientAddress: address,
+            now: now,
+            userRepository: users,
+            sessionRepository: sessions,
+            failureRepository: failures,
+            passwordHasher: hasher,
+            standInHash: standInHash,
+            throttle: SignInThrottlePolicy(),
+            attemptGate: attemptGate,
+            sessionPolicy: SessionPolicy()
         ).run()
     }
 
     func resolve(_ token: SessionToken, at now: Date) async throws -> UserSession? {
         try await ResolveUserSessionUseCase(
-            token: token, now: now, sessionRepository: sessions, policy: SessionPolicy()
+            token: token,
+            now: now,
+            sessionRepository: sessions,
+            policy: SessionPolicy()
         ).run()
     }
 
