@@ -123,7 +123,7 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
-        .testTarget(name: "KooberTestSupportTests", dependencies: ["KooberTestSupport"]),
+        .testTarget(name: "KooberTestSupportTests", dependencies: ["KooberTestSupport", "KooberSQLite"]),
         .testTarget(
             name: "KooberServerTests",
             dependencies: ["KooberServer", "HTTPServer", "KooberSQLite", "KooberTestSupport"]

@@ -8,12 +8,16 @@ import Logging
 
 /// The whole of Koober as the tests run it: the real templates and public files, a real SQLite file in a
 /// temporary folder, real argon2id, the demo account seeded, and a clock the test controls.
+///
+/// The database closes when the last thing using it lets go (`SQLiteDatabase` stops its threads and closes its
+/// connections then), so a test may drop the app while a browser it made is still in use; `close()` closes it at
+/// once, as `koober` does when it stops.
 public final class KooberTestApp: Sendable {
     public let container: KooberAppDependencyContainer
     public let database: SQLiteDatabase
     public let clock: TestClock
     public let responder: any Responder
-    private let databasePath: String
+    public let databasePath: String
 
     /// Starts Koober on `databasePath` (a new temporary file by default) with `services` adjusted by `configure`.
     public init(
@@ -51,6 +55,11 @@ public final class KooberTestApp: Sendable {
         self.databasePath = databasePath
         self.clock = clock
         self.responder = container.makeAppResponder()
+    }
+
+    /// Closes the database now: later requests that need it fail as they would in `koober` after it closed.
+    public func close() async throws {
+        try await database.close()
     }
 
     /// Test data does not outlive the test: the files go (an open SQLite file may be unlinked on POSIX).
