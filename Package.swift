@@ -54,11 +54,23 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The composition root: builds the app's services from its settings, for `koober` and the tests alike.
+        .target(
+            name: "KooberApp",
+            dependencies: [
+                "KooberArgon2",
+                "KooberKit",
+                "KooberSQLite",
+                "KooberWeb",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .executableTarget(
             name: "KooberServer",
             dependencies: [
                 "HTTPServer",
-                "KooberArgon2",
+                "KooberApp",
                 "KooberKit",
                 "KooberSQLite",
                 "KooberWeb",
@@ -79,7 +91,7 @@ let package = Package(
             dependencies: [
                 "CLibXML2",
                 "HTTPServer",
-                "KooberArgon2",
+                "KooberApp",
                 "KooberKit",
                 "KooberSQLite",
                 "KooberWeb",
