@@ -34,6 +34,8 @@ let package = Package(
             ]
         ),
         .target(name: "KooberKit", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        // The in-memory repositories: test doubles, for tests only (no production target depends on them).
+        .target(name: "KooberKitTestDoubles", dependencies: ["KooberKit"]),
         .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
         .target(
             name: "KooberArgon2",
@@ -57,11 +59,23 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // The composition root: builds the app's services from its settings, for `koober` and the tests alike.
+        .target(
+            name: "KooberApp",
+            dependencies: [
+                "KooberArgon2",
+                "KooberKit",
+                "KooberSQLite",
+                "KooberWeb",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .executableTarget(
             name: "KooberServer",
             dependencies: [
                 "HTTPServer",
-                "KooberArgon2",
+                "KooberApp",
                 "KooberKit",
                 "KooberSQLite",
                 "KooberWeb",
@@ -82,7 +96,7 @@ let package = Package(
             dependencies: [
                 "CLibXML2",
                 "HTTPServer",
-                "KooberArgon2",
+                "KooberApp",
                 "KooberKit",
                 "KooberSQLite",
                 "KooberWeb",
@@ -151,7 +165,7 @@ let package = Package(
         .testTarget(
             name: "KooberTestSupportTests",
             dependencies: [
-                "HTTPServer", "KooberTestSupport",
+                "HTTPServer", "KooberSQLite", "KooberTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
@@ -164,9 +178,12 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "KooberSQLiteTests", dependencies: ["KooberSQLite", "KooberKit"]),
-        .testTarget(name: "KooberKitTests", dependencies: ["KooberKit"]),
-        .testTarget(name: "KooberArgon2Tests", dependencies: ["CArgon2", "KooberArgon2", "KooberKit"]),
+        .testTarget(name: "KooberSQLiteTests", dependencies: ["KooberSQLite", "KooberKit", "KooberKitTestDoubles"]),
+        .testTarget(name: "KooberKitTests", dependencies: ["KooberKit", "KooberKitTestDoubles"]),
+        .testTarget(
+            name: "KooberArgon2Tests",
+            dependencies: ["CArgon2", "KooberArgon2", "KooberKit", "KooberKitTestDoubles"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -177,7 +194,9 @@ if Context.environment["KOOBER_FUZZ"] == "1" {
     package.targets += [
         .target(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"),
         .executableTarget(
-            name: "KooberFuzz", dependencies: ["CLibFuzzer", "KooberFuzzTargets"], path: "Fuzz/Sources/KooberFuzz"
+            name: "KooberFuzz",
+            dependencies: ["CLibFuzzer", "KooberFuzzTargets"],
+            path: "Fuzz/Sources/KooberFuzz"
         ),
     ]
 }

@@ -17,7 +17,9 @@ import Synchronization
 ///   task, not a parked thread.
 /// - **`:memory:`** is one private database per connection, so there a single connection serves reads and writes.
 /// - **Lifecycle.** `open` creates the file and runs the migrations before any request; `close` lets queued work
-///   finish, closes the readers and then the writer (whose close checkpoints the WAL), and stops the threads.
+///   finish, closes the readers and then the writer (whose close checkpoints the WAL), and stops the threads. A
+///   database nobody closed closes when the last reference to it goes: its connections close with their pools and
+///   its threads stop, so one dropped without `close` (a test's) leaks neither.
 ///
 /// A connection is only valid inside the closure it is passed to: never keep or share it beyond that.
 public final class SQLiteDatabase: Sendable {
@@ -33,6 +35,14 @@ public final class SQLiteDatabase: Sendable {
         self.writer = writer
         self.readers = readers
         self.threadPool = threadPool
+    }
+
+    /// Nothing can be running now: every call holds the database until it has its answer. So the connections are
+    /// all idle, and close as their pools go; only the threads, which know nothing of the database, must be told.
+    deinit {
+        if !isClosed.load(ordering: .acquiring) {
+            threadPool.shutdownGracefully { _ in }
+        }
     }
 
     /// Opens the database at `path` (creating the file) or `":memory:"`, and brings its schema up to date.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import HTTPServer
-import KooberKit
-import NIOCore
+import KooberApp
 
 /// The settings Koober runs with: each flag, else its environment variable, else the default of SPEC.md.
 struct KooberSettings: Equatable {
@@ -22,7 +21,17 @@ struct KooberSettings: Equatable {
     var trustProxy: Bool
 
     /// 4 hashes per core the hasher's pool has (`BoundedPasswordHasher.defaultCapacity`).
-    static var defaultHashQueueSize: Int { BoundedPasswordHasher.defaultCapacity(cores: System.coreCount) }
+    static var defaultHashQueueSize: Int { KooberStorageConfiguration.defaultHashQueueSize }
+
+    /// What the composition root (`KooberStorage.open`) needs of these settings.
+    var storage: KooberStorageConfiguration {
+        KooberStorageConfiguration(
+            databasePath: database,
+            hashQueueSize: hashQueueSize,
+            secureCookies: secureCookies,
+            trustProxy: trustProxy
+        )
+    }
 
     init(command: KooberCommand, environment: Environment) throws {
         hostname = command.hostname ?? environment.string("KOOBER_HOSTNAME") ?? "127.0.0.1"

@@ -1,44 +1,41 @@
 import Foundation
 import HTTPServer
-import KooberArgon2
+import KooberApp
 import KooberKit
 import KooberSQLite
 import KooberWeb
 import Logging
 
-/// The whole of Koober as the tests run it: the real templates and public files, a real SQLite file in a
-/// temporary folder, real argon2id, the demo account seeded, and a clock the test controls.
+/// The whole of Koober as the tests run it, built by the composition root (`KooberStorage.open`) as `koober` builds
+/// it: the real templates and public files, a real SQLite file in a temporary folder, real argon2id behind its queue,
+/// the demo account seeded, the real health check, and a clock the test controls.
+///
+/// The database closes when the last thing using it lets go (`SQLiteDatabase` stops its threads and closes its
+/// connections then), so a test may drop the app while a browser it made is still in use; `close()` closes it at
+/// once, as `koober` does when it stops.
 public final class KooberTestApp: Sendable {
     public let container: KooberAppDependencyContainer
     public let database: SQLiteDatabase
+    /// The queue in front of argon2id (`KooberStorageConfiguration.hashQueueSize` places).
+    public let passwordHashQueue: BoundedPasswordHasher
     public let clock: TestClock
     public let responder: any Responder
-    private let databasePath: String
+    public let databasePath: String
 
     /// Starts Koober on `databasePath` (a new temporary file by default) with `services` adjusted by `configure`.
     public init(
         databasePath: String = KooberTestApp.temporaryDatabasePath(),
+        hashQueueSize: Int = KooberStorageConfiguration.defaultHashQueueSize,
         templatesDirectory: String = ProjectPaths.templates,
         logger: Logger = Logger(label: "koober.test"),
         configure: (inout KooberServices) -> Void = { _ in }
     ) async throws {
         let clock = TestClock()
-        let database = try await SQLiteDatabase.open(path: databasePath)
-        let users = SQLiteUserRepository(database: database)
-        let hasher = Argon2PasswordHasher()
-        try await SeedDemoAccountUseCase(userRepository: users, passwordHasher: hasher).run()
-        let csrfKey = try await LoadCSRFKeyUseCase(repository: SQLiteCSRFKeyRepository(database: database)).run()
-        var services = KooberServices(
-            userRepository: users,
-            sessionRepository: SQLiteUserSessionRepository(database: database),
-            signInFailureRepository: SQLiteSignInFailureRepository(database: database),
-            placeRepository: SQLitePlaceRepository(database: database),
-            rideRepository: SQLiteRideRepository(database: database),
-            passwordHasher: hasher,
-            csrfKey: csrfKey,
-            healthCheck: { true },
-            now: { clock.now }
+        let storage = try await KooberStorage.open(
+            KooberStorageConfiguration(databasePath: databasePath, hashQueueSize: hashQueueSize, now: { clock.now }),
+            logger: logger
         )
+        var services = storage.services
         configure(&services)
         let staticFiles = try StaticFiles(directory: ProjectPaths.publicFiles)
         container = try await KooberAppDependencyContainer(
@@ -47,10 +44,16 @@ public final class KooberTestApp: Sendable {
             services: services,
             logger: logger
         )
-        self.database = database
+        self.database = storage.database
+        self.passwordHashQueue = storage.passwordHashQueue
         self.databasePath = databasePath
         self.clock = clock
         self.responder = container.makeAppResponder()
+    }
+
+    /// Closes the database now: later requests that need it fail as they would in `koober` after it closed.
+    public func close() async throws {
+        try await database.close()
     }
 
     /// Test data does not outlive the test: the files go (an open SQLite file may be unlinked on POSIX).
@@ -69,7 +72,9 @@ public final class KooberTestApp: Sendable {
     /// error pages for the requests the server refuses.
     public func withServer<T: Sendable>(_ body: (_ port: Int) async throws -> T) async throws -> T {
         try await TestServer.withRunning(
-            responder, configuration: container.makeServerConfiguration(host: "127.0.0.1", port: 0), body
+            responder,
+            configuration: container.makeServerConfiguration(host: "127.0.0.1", port: 0),
+            body
         )
     }
 

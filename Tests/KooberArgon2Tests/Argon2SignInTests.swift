@@ -1,6 +1,7 @@
 import Foundation
 import KooberArgon2
 import KooberKit
+import KooberKitTestDoubles
 import Testing
 
 /// The use cases with the real hasher, as the app runs them.
@@ -12,10 +13,18 @@ struct Argon2SignInTests {
         email: String, password: String, users: InMemoryUserRepository, standInHash: String
     ) async throws -> StartedSession {
         try await SignInUseCase(
-            email: email, password: password, clientAddress: "192.0.2.1", now: now, userRepository: users,
+            email: email,
+            password: password,
+            clientAddress: "192.0.2.1",
+            now: now,
+            userRepository: users,
             sessionRepository: InMemoryUserSessionRepository(users: users),
-            failureRepository: InMemorySignInFailureRepository(), passwordHasher: hasher, standInHash: standInHash,
-            throttle: SignInThrottlePolicy(), attemptGate: SignInAttemptGate(), sessionPolicy: SessionPolicy()
+            failureRepository: InMemorySignInFailureRepository(),
+            passwordHasher: hasher,
+            standInHash: standInHash,
+            throttle: SignInThrottlePolicy(),
+            attemptGate: SignInAttemptGate(),
+            sessionPolicy: SessionPolicy()
         ).run()
     }
 
@@ -46,7 +55,10 @@ struct Argon2SignInTests {
         let users = InMemoryUserRepository()
         let signedUp = try await SignUpUseCase(
             account: NewAccount(
-                name: "Zoë Wallaby", nickname: "Zoë", email: "zoe@koober.com", mobileNumber: "0400 000 000",
+                name: "Zoë Wallaby",
+                nickname: "Zoë",
+                email: "zoe@koober.com",
+                mobileNumber: "0400 000 000",
                 password: "Kängurú 🦘 ride"
             ),
             clientAddress: "192.0.2.1", now: now, userRepository: users,

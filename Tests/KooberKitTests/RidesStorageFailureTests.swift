@@ -1,11 +1,13 @@
 import Foundation
 import KooberKit
+import KooberKitTestDoubles
 import Testing
 
 /// Storage breaking during pick-me-up is not the rider's fault: the use cases throw (the 500 page) rather than
 /// answer with a rider-facing error such as "Unknown Place".
 struct RidesStorageFailureTests {
-    private func world(failing: Set<PartlyFailingRideRepository.Operation>) -> (RideWorld, PartlyFailingRideRepository) {
+    private func world(failing: Set<PartlyFailingRideRepository.Operation>) -> (RideWorld, PartlyFailingRideRepository)
+    {
         let world = RideWorld()
         return (world, PartlyFailingRideRepository(working: world.rides, failing: failing))
     }
@@ -14,7 +16,10 @@ struct RidesStorageFailureTests {
         let (_, broken) = world(failing: [.rideInProgress])
         await #expect(throws: StorageFailure(operation: "rideInProgress")) {
             try await SelectDropoffLocationUseCase(
-                userID: RideWorld.johnny, placeID: TestPlaces.operaHouse.id, now: referenceTime, rideRepository: broken
+                userID: RideWorld.johnny,
+                placeID: TestPlaces.operaHouse.id,
+                now: referenceTime,
+                rideRepository: broken
             ).run()
         }
     }
@@ -23,7 +28,10 @@ struct RidesStorageFailureTests {
         let (world, broken) = world(failing: [.chooseDropoff])
         await #expect(throws: StorageFailure(operation: "chooseDropoff")) {
             try await SelectDropoffLocationUseCase(
-                userID: RideWorld.johnny, placeID: TestPlaces.operaHouse.id, now: referenceTime, rideRepository: broken
+                userID: RideWorld.johnny,
+                placeID: TestPlaces.operaHouse.id,
+                now: referenceTime,
+                rideRepository: broken
             ).run()
         }
         #expect(try await world.state() == .choosingDropoff)
@@ -33,7 +41,10 @@ struct RidesStorageFailureTests {
         let rides = InMemoryRideRepository(places: FailingPlaceRepository())
         await #expect(throws: StorageFailure(operation: "place")) {
             try await SelectDropoffLocationUseCase(
-                userID: RideWorld.johnny, placeID: TestPlaces.operaHouse.id, now: referenceTime, rideRepository: rides
+                userID: RideWorld.johnny,
+                placeID: TestPlaces.operaHouse.id,
+                now: referenceTime,
+                rideRepository: rides
             ).run()
         }
     }
@@ -47,7 +58,10 @@ struct RidesStorageFailureTests {
 
         await #expect(throws: StorageFailure(operation: operation.rawValue)) {
             try await RequestRideUseCase(
-                userID: RideWorld.johnny, rideOptionID: "wallaroo", pickupLocation: sydneyPickup, now: referenceTime,
+                userID: RideWorld.johnny,
+                rideOptionID: "wallaroo",
+                pickupLocation: sydneyPickup,
+                now: referenceTime,
                 rideRepository: broken
             ).run()
         }
@@ -82,7 +96,9 @@ struct RidesStorageFailureTests {
     @Test func searchingThrowsWhenThePlaceStoreFails() async throws {
         await #expect(throws: StorageFailure(operation: "all places")) {
             try await SearchDropoffLocationsUseCase(
-                query: "opera", pickupLocation: sydneyPickup, placeRepository: FailingPlaceRepository()
+                query: "opera",
+                pickupLocation: sydneyPickup,
+                placeRepository: FailingPlaceRepository()
             ).run()
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import KooberKit
+import KooberKitTestDoubles
 import Testing
 
 /// SPEC.md: after 5 failures for one email within 15 minutes, further tries answer 429 for 15 minutes, without
@@ -8,7 +9,10 @@ struct SignInThrottlingTests {
     /// Fails `count` sign-ins for `email`, one a minute from `start`; returns the time of the last.
     @discardableResult
     private func fail(
-        _ count: Int, email: String = "johnny@gmail.com", from start: Date = referenceTime, in world: UseCaseWorld
+        _ count: Int,
+        email: String = "johnny@gmail.com",
+        from start: Date = referenceTime,
+        in world: UseCaseWorld
     ) async throws -> Date {
         var time = start
         for attempt in 0..<count {
@@ -104,7 +108,9 @@ struct SignInThrottlingTests {
     @Test func failuresThatCaseOrSpacesDisguiseStillCountForTheEmail() async throws {
         let world = UseCaseWorld()
         try await world.addUser()
-        for (attempt, email) in ["johnny@gmail.com", "JOHNNY@gmail.com", " johnny@gmail.com", "Johnny@Gmail.Com ", "\tjohnny@GMAIL.com"].enumerated() {
+        for (attempt, email) in [
+            "johnny@gmail.com", "JOHNNY@gmail.com", " johnny@gmail.com", "Johnny@Gmail.Com ", "\tjohnny@GMAIL.com",
+        ].enumerated() {
             _ = try await world.signIn(email: email, password: "wrong", at: referenceTime + minutes(Double(attempt)))
         }
 
@@ -150,7 +156,10 @@ struct SignInThrottlingTests {
         let hasher = GatedPasswordHasher()
         _ = try await users.create(
             NewUser(
-                name: "Johnny Appleseed", nickname: "Johnny", email: "johnny@gmail.com", mobileNumber: "510-736-8754",
+                name: "Johnny Appleseed",
+                nickname: "Johnny",
+                email: "johnny@gmail.com",
+                mobileNumber: "510-736-8754",
                 passwordHash: FakePasswordHasher.fakeHash(of: "password")
             )
         )

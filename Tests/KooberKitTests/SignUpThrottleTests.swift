@@ -1,4 +1,5 @@
 import Foundation
+import KooberKitTestDoubles
 import Testing
 
 @testable import KooberKit

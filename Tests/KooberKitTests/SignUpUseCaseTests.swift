@@ -1,4 +1,5 @@
 import KooberKit
+import KooberKitTestDoubles
 import Testing
 
 struct SignUpUseCaseTests {
@@ -19,7 +20,10 @@ struct SignUpUseCaseTests {
     @Test func theStoredNameNicknameAndMobileAreTrimmedButThePasswordIsNot() async throws {
         let world = UseCaseWorld()
         let account = makeAccount(
-            name: "  Johnny Appleseed ", nickname: "\tJohnny\n", mobileNumber: " 510-736-8754 ", password: " password "
+            name: "  Johnny Appleseed ",
+            nickname: "\tJohnny\n",
+            mobileNumber: " 510-736-8754 ",
+            password: " password "
         )
 
         let profile = try await world.signUp(account).get().profile

@@ -1,4 +1,5 @@
 import KooberKit
+import KooberKitTestDoubles
 import Testing
 
 /// Storage breaking is not the user's fault: every use case throws the error (the web layer's 500 page) instead of
@@ -8,10 +9,14 @@ struct StorageFailureTests {
         let users = InMemoryUserRepository()
         let error = await #expect(throws: StorageFailure.self) {
             try await SignUpUseCase(
-                account: makeAccount(), clientAddress: "192.0.2.1",
-                now: referenceTime, userRepository: FailingUserRepository(),
-                sessionRepository: InMemoryUserSessionRepository(users: users), passwordHasher: FakePasswordHasher(),
-                sessionPolicy: SessionPolicy(), signUpThrottle: SignUpThrottle()
+                account: makeAccount(),
+                clientAddress: "192.0.2.1",
+                now: referenceTime,
+                userRepository: FailingUserRepository(),
+                sessionRepository: InMemoryUserSessionRepository(users: users),
+                passwordHasher: FakePasswordHasher(),
+                sessionPolicy: SessionPolicy(),
+                signUpThrottle: SignUpThrottle()
             ).run()
         }
         #expect(error == StorageFailure(operation: "credentials"))
@@ -21,10 +26,14 @@ struct StorageFailureTests {
         let users = InMemoryUserRepository()
         await #expect(throws: StorageFailure(operation: "create user")) {
             try await SignUpUseCase(
-                account: makeAccount(), clientAddress: "192.0.2.1",
-                now: referenceTime, userRepository: ReadOnlyUserRepository(),
-                sessionRepository: InMemoryUserSessionRepository(users: users), passwordHasher: FakePasswordHasher(),
-                sessionPolicy: SessionPolicy(), signUpThrottle: SignUpThrottle()
+                account: makeAccount(),
+                clientAddress: "192.0.2.1",
+                now: referenceTime,
+                userRepository: ReadOnlyUserRepository(),
+                sessionRepository: InMemoryUserSessionRepository(users: users),
+                passwordHasher: FakePasswordHasher(),
+                sessionPolicy: SessionPolicy(),
+                signUpThrottle: SignUpThrottle()
             ).run()
         }
     }
@@ -33,9 +42,14 @@ struct StorageFailureTests {
         let users = InMemoryUserRepository()
         await #expect(throws: StorageFailure(operation: "delete expired sessions")) {
             try await SignUpUseCase(
-                account: makeAccount(), clientAddress: "192.0.2.1", now: referenceTime, userRepository: users,
-                sessionRepository: FailingUserSessionRepository(), passwordHasher: FakePasswordHasher(),
-                sessionPolicy: SessionPolicy(), signUpThrottle: SignUpThrottle()
+                account: makeAccount(),
+                clientAddress: "192.0.2.1",
+                now: referenceTime,
+                userRepository: users,
+                sessionRepository: FailingUserSessionRepository(),
+                passwordHasher: FakePasswordHasher(),
+                sessionPolicy: SessionPolicy(),
+                signUpThrottle: SignUpThrottle()
             ).run()
         }
     }
@@ -44,10 +58,18 @@ struct StorageFailureTests {
         let world = UseCaseWorld()
         await #expect(throws: StorageFailure(operation: "credentials")) {
             try await SignInUseCase(
-                email: "johnny@gmail.com", password: "password", clientAddress: "192.0.2.1", now: referenceTime,
-                userRepository: FailingUserRepository(), sessionRepository: world.sessions,
-                failureRepository: world.failures, passwordHasher: world.hasher, standInHash: world.standInHash,
-                throttle: SignInThrottlePolicy(), attemptGate: SignInAttemptGate(), sessionPolicy: SessionPolicy()
+                email: "johnny@gmail.com",
+                password: "password",
+                clientAddress: "192.0.2.1",
+                now: referenceTime,
+                userRepository: FailingUserRepository(),
+                sessionRepository: world.sessions,
+                failureRepository: world.failures,
+                passwordHasher: world.hasher,
+                standInHash: world.standInHash,
+                throttle: SignInThrottlePolicy(),
+                attemptGate: SignInAttemptGate(),
+                sessionPolicy: SessionPolicy()
             ).run()
         }
     }
@@ -57,11 +79,18 @@ struct StorageFailureTests {
         try await world.addUser()
         await #expect(throws: StorageFailure(operation: "last failure")) {
             try await SignInUseCase(
-                email: "johnny@gmail.com", password: "password", clientAddress: "192.0.2.1",
-                now: referenceTime, userRepository: world.users,
-                sessionRepository: world.sessions, failureRepository: FailingSignInFailureRepository(),
-                passwordHasher: world.hasher, standInHash: world.standInHash,
-                throttle: SignInThrottlePolicy(), attemptGate: SignInAttemptGate(), sessionPolicy: SessionPolicy()
+                email: "johnny@gmail.com",
+                password: "password",
+                clientAddress: "192.0.2.1",
+                now: referenceTime,
+                userRepository: world.users,
+                sessionRepository: world.sessions,
+                failureRepository: FailingSignInFailureRepository(),
+                passwordHasher: world.hasher,
+                standInHash: world.standInHash,
+                throttle: SignInThrottlePolicy(),
+                attemptGate: SignInAttemptGate(),
+                sessionPolicy: SessionPolicy()
             ).run()
         }
     }
@@ -71,26 +100,38 @@ struct StorageFailureTests {
         try await world.addUser()
         await #expect(throws: StorageFailure(operation: "delete expired sessions")) {
             try await SignInUseCase(
-                email: "johnny@gmail.com", password: "password", clientAddress: "192.0.2.1",
-                now: referenceTime, userRepository: world.users,
-                sessionRepository: FailingUserSessionRepository(), failureRepository: world.failures,
-                passwordHasher: world.hasher, standInHash: world.standInHash,
-                throttle: SignInThrottlePolicy(), attemptGate: SignInAttemptGate(), sessionPolicy: SessionPolicy()
+                email: "johnny@gmail.com",
+                password: "password",
+                clientAddress: "192.0.2.1",
+                now: referenceTime,
+                userRepository: world.users,
+                sessionRepository: FailingUserSessionRepository(),
+                failureRepository: world.failures,
+                passwordHasher: world.hasher,
+                standInHash: world.standInHash,
+                throttle: SignInThrottlePolicy(),
+                attemptGate: SignInAttemptGate(),
+                sessionPolicy: SessionPolicy()
             ).run()
         }
     }
 
     @Test func signOutThrowsWhenTheSessionStoreFails() async throws {
         await #expect(throws: StorageFailure(operation: "delete session")) {
-            try await SignOutUseCase(tokenHash: SessionToken.generate().hash, sessionRepository: FailingUserSessionRepository())
-                .run()
+            try await SignOutUseCase(
+                tokenHash: SessionToken.generate().hash,
+                sessionRepository: FailingUserSessionRepository()
+            )
+            .run()
         }
     }
 
     @Test func resolvingASessionThrowsWhenTheSessionStoreFails() async throws {
         await #expect(throws: StorageFailure(operation: "session")) {
             try await ResolveUserSessionUseCase(
-                token: SessionToken.generate(), now: referenceTime, sessionRepository: FailingUserSessionRepository(),
+                token: SessionToken.generate(),
+                now: referenceTime,
+                sessionRepository: FailingUserSessionRepository(),
                 policy: SessionPolicy()
             ).run()
         }
@@ -104,8 +145,11 @@ struct StorageFailureTests {
 
     @Test func seedingThrowsWhenTheUserStoreFails() async throws {
         await #expect(throws: StorageFailure(operation: "credentials")) {
-            try await SeedDemoAccountUseCase(userRepository: FailingUserRepository(), passwordHasher: FakePasswordHasher())
-                .run()
+            try await SeedDemoAccountUseCase(
+                userRepository: FailingUserRepository(),
+                passwordHasher: FakePasswordHasher()
+            )
+            .run()
         }
     }
 }

@@ -5,22 +5,6 @@ import Testing
 
 /// What only the SQLite rides can show: the database's own guarantees, cascades and races between writers.
 struct SQLiteRideRepositoryTests {
-    @Test func tenConcurrentRequestsForOneRiderStoreExactlyOneRide() async throws {
-        try await withTemporaryDatabase { database, _ in
-            let rider = try await SQLiteUserRepository(database: database).create(newUser())
-            let rides = SQLiteRideRepository(database: database)
-            try await rides.chooseDropoff(userID: rider.id, placeID: operaHouse, at: referenceTime)
-
-            let outcome = try await requestAtOnce(10, userID: rider.id, through: [rides])
-
-            #expect(outcome.stored.count == 1)
-            #expect(outcome.refused == 9)
-            #expect(try await rides.rides(userID: rider.id) == outcome.stored)
-            #expect(try await rides.chosenDropoff(userID: rider.id) == nil)
-            #expect(try await rowCount("rides", in: database) == 1)
-        }
-    }
-
     @Test func twoDatabasesOnOneFileStillStoreExactlyOneRide() async throws {
         // Two `SQLiteDatabase`s are two writer connections, as two processes would have: our in-process queue no
         // longer orders them, SQLite's lock and the partial unique index do.

@@ -51,9 +51,12 @@ import Testing
         #expect(browser.bodyText == "ok")
     }
 
-    @Test func healthCheckSaysUnavailableWhenStorageDoesNotAnswer() async throws {
-        let browser = try await KooberTestApp { $0.healthCheck = { false } }.browser()
+    @Test func healthCheckSaysUnavailableWhenTheDatabaseDoesNotAnswer() async throws {
+        let app = try await KooberTestApp()
+        let browser = app.browser()
+        try await app.close()
         try await browser.visit("/healthz")
         #expect(browser.status == .serviceUnavailable)
+        #expect(browser.bodyText == "unavailable")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KooberKit
+import KooberKitTestDoubles
 
 /// Where Koober's locator always puts the rider (SPEC.md, Pick me up).
 let sydneyPickup = Location(latitude: -33.864308, longitude: 151.209146)
@@ -10,19 +11,40 @@ let sydneyPickup = Location(latitude: -33.864308, longitude: 151.209146)
 /// Manly Beach 10.473.
 enum TestPlaces {
     static let operaHouse = NamedLocation(
-        id: PlaceID(1), name: "Opera House", location: Location(latitude: -33.858667, longitude: 151.214028))
+        id: PlaceID(1),
+        name: "Opera House",
+        location: Location(latitude: -33.858667, longitude: 151.214028)
+    )
     static let appleStore = NamedLocation(
-        id: PlaceID(2), name: "Apple Store", location: Location(latitude: -33.868781, longitude: 151.206645))
+        id: PlaceID(2),
+        name: "Apple Store",
+        location: Location(latitude: -33.868781, longitude: 151.206645)
+    )
     static let georgeStreet = NamedLocation(
-        id: PlaceID(3), name: "100 George Street", location: Location(latitude: -33.858129, longitude: 151.209390))
+        id: PlaceID(3),
+        name: "100 George Street",
+        location: Location(latitude: -33.858129, longitude: 151.209390)
+    )
     static let moma = NamedLocation(
-        id: PlaceID(4), name: "MOMA", location: Location(latitude: -33.859715, longitude: 151.209025))
+        id: PlaceID(4),
+        name: "MOMA",
+        location: Location(latitude: -33.859715, longitude: 151.209025)
+    )
     static let sydneyAirport = NamedLocation(
-        id: PlaceID(5), name: "Sydney Airport", location: Location(latitude: -33.939900, longitude: 151.175300))
+        id: PlaceID(5),
+        name: "Sydney Airport",
+        location: Location(latitude: -33.939900, longitude: 151.175300)
+    )
     static let manlyBeach = NamedLocation(
-        id: PlaceID(6), name: "Manly Beach", location: Location(latitude: -33.797200, longitude: 151.288700))
+        id: PlaceID(6),
+        name: "Manly Beach",
+        location: Location(latitude: -33.797200, longitude: 151.288700)
+    )
     static let cafeSydney = NamedLocation(
-        id: PlaceID(7), name: "Café Sydney", location: Location(latitude: -33.8613, longitude: 151.2106))
+        id: PlaceID(7),
+        name: "Café Sydney",
+        location: Location(latitude: -33.8613, longitude: 151.2106)
+    )
 
     static let all = [operaHouse, appleStore, georgeStreet, moma, sydneyAirport, manlyBeach, cafeSydney]
 
@@ -45,7 +67,9 @@ struct RideWorld {
     }
 
     func selectDropoff(
-        _ placeID: PlaceID, for userID: UserID = johnny, at now: Date = referenceTime
+        _ placeID: PlaceID,
+        for userID: UserID = johnny,
+        at now: Date = referenceTime
     ) async throws -> Result<Void, SelectDropoffLocationError> {
         try await outcome(SelectDropoffLocationError.self) {
             try await SelectDropoffLocationUseCase(userID: userID, placeID: placeID, now: now, rideRepository: rides).run()
@@ -53,7 +77,9 @@ struct RideWorld {
     }
 
     func requestRide(
-        _ rideOptionID: String?, for userID: UserID = johnny, from pickup: Location = sydneyPickup,
+        _ rideOptionID: String?,
+        for userID: UserID = johnny,
+        from pickup: Location = sydneyPickup,
         at now: Date = referenceTime
     ) async throws -> Result<Ride, RequestRideError> {
         try await outcome(RequestRideError.self) {
@@ -78,7 +104,9 @@ struct RideWorld {
     /// Chooses `place` and confirms `rideOptionID`: a whole ride request, which the test expects to succeed.
     @discardableResult
     func requestRideTo(
-        _ place: NamedLocation, option rideOptionID: String = RideOption.wallaroo.id, for userID: UserID = johnny,
+        _ place: NamedLocation,
+        option rideOptionID: String = RideOption.wallaroo.id,
+        for userID: UserID = johnny,
         at now: Date = referenceTime
     ) async throws -> Ride {
         try await selectDropoff(place.id, for: userID, at: now).get()

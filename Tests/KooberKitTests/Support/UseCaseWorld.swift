@@ -1,5 +1,6 @@
 import Foundation
 import KooberKit
+import KooberKitTestDoubles
 
 /// A fixed moment on a whole second (what storage keeps), so times in tests are exact and easy to read.
 let referenceTime = Date(timeIntervalSince1970: 1_700_000_000)
@@ -59,14 +60,19 @@ struct UseCaseWorld {
     func addUser(email: String = "johnny@gmail.com", password: String = "password") async throws -> UserProfile {
         try await users.create(
             NewUser(
-                name: "Johnny Appleseed", nickname: "Johnny", email: email, mobileNumber: "510-736-8754",
+                name: "Johnny Appleseed",
+                nickname: "Johnny",
+                email: email,
+                mobileNumber: "510-736-8754",
                 passwordHash: FakePasswordHasher.fakeHash(of: password)
             )
         )
     }
 
     func signUp(
-        _ account: NewAccount, from address: String = "192.0.2.1", at now: Date = referenceTime
+        _ account: NewAccount,
+        from address: String = "192.0.2.1",
+        at now: Date = referenceTime
     ) async throws -> Result<StartedSession, ErrorMessage> {
         try await outcome(ErrorMessage.self) {
             try await SignUpUseCase(
@@ -77,7 +83,9 @@ struct UseCaseWorld {
     }
 
     func signIn(
-        email: String = "johnny@gmail.com", password: String = "password", from address: String = "192.0.2.1",
+        email: String = "johnny@gmail.com",
+        password: String = "password",
+        from address: String = "192.0.2.1",
         at now: Date = referenceTime
     ) async throws -> Result<StartedSession, SignInError> {
         try await outcome(SignInError.self) {
@@ -92,7 +100,10 @@ struct UseCaseWorld {
 
     func resolve(_ token: SessionToken, at now: Date) async throws -> UserSession? {
         try await ResolveUserSessionUseCase(
-            token: token, now: now, sessionRepository: sessions, policy: SessionPolicy()
+            token: token,
+            now: now,
+            sessionRepository: sessions,
+            policy: SessionPolicy()
         ).run()
     }
 

@@ -135,10 +135,13 @@ struct RideRepositoryContractTests {
     func concurrentRequestsForOneRiderStoreExactlyOneRide(kind: RepositoryKind) async throws {
         try await withRepositories(kind) { repositories in
             let rider = try await repositories.users.create(newUser())
+            try await repositories.rides.chooseDropoff(userID: rider.id, placeID: operaHouse, at: referenceTime)
+
             let outcome = try await requestAtOnce(10, userID: rider.id, through: [repositories.rides])
             #expect(outcome.stored.count == 1)
             #expect(outcome.refused == 9)
             #expect(try await repositories.rides.rides(userID: rider.id) == outcome.stored)
+            #expect(try await repositories.rides.chosenDropoff(userID: rider.id) == nil)
         }
     }
 

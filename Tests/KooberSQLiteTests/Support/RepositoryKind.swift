@@ -1,5 +1,6 @@
 import Foundation
 import KooberKit
+import KooberKitTestDoubles
 import KooberSQLite
 import Testing
 
@@ -57,40 +58,4 @@ func withRepositories(_ kind: RepositoryKind, _ body: (Repositories) async throw
             )
         }
     }
-}
-
-/// A fixed moment, so times in the tests are whole seconds and easy to read.
-let referenceTime = Date(timeIntervalSince1970: 1_700_000_000)
-
-func newUser(email: String = "johnny@gmail.com", name: String = "Johnny Appleseed") -> NewUser {
-    NewUser(
-        name: name,
-        nickname: "Johnny",
-        email: email,
-        mobileNumber: "510-736-8754",
-        passwordHash: "$argon2id$v=19$m=65536,t=3,p=1$c2FsdA$aGFzaA"
-    )
-}
-
-/// Places of the seed, by id, for the ride tests.
-let operaHouse = PlaceID(1)
-let moma = PlaceID(4)
-let noSuchPlace = PlaceID(999)
-
-/// A ride request from Koober's pick-up point in Sydney.
-func newRideRequest(
-    userID: UserID,
-    dropoffID: PlaceID = operaHouse,
-    rideOptionID: String = RideOption.wallaroo.id,
-    fareCents: Int = 1_234,
-    at requestedAt: Date = referenceTime
-) -> NewRideRequest {
-    NewRideRequest(
-        userID: userID,
-        pickup: SydneyLocator.sydney,
-        dropoffID: dropoffID,
-        rideOptionID: rideOptionID,
-        fareCents: fareCents,
-        requestedAt: requestedAt
-    )
 }

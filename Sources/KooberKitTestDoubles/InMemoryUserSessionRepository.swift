@@ -1,4 +1,5 @@
 import Foundation
+import KooberKit
 
 /// Sessions in memory, for fast tests of use cases. Like the SQLite repository it keeps times to the whole
 /// second, refuses a session for an unknown user, and reads the profile from the users at lookup time.

@@ -1,4 +1,5 @@
 import Foundation
+import KooberKit
 
 /// Chosen drop-offs and rides in memory, for fast tests of use cases. Like the SQLite repository it keeps times to
 /// the whole second, numbers rides from 1, refuses an unknown place, a forged ride option or a negative fare, and

@@ -1,3 +1,5 @@
+import KooberKit
+
 /// Refusals of the in-memory repositories where the SQLite ones hit a constraint.
 public enum InMemoryRepositoryError: Error, Equatable, Sendable {
     /// A session for a user that does not exist (a FOREIGN KEY in SQLite).

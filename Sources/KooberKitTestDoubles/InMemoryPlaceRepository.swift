@@ -1,3 +1,5 @@
+import KooberKit
+
 /// Drop-off places in memory, for fast tests of use cases: the places it was given, in the order given.
 public actor InMemoryPlaceRepository: PlaceRepository {
     private let places: [NamedLocation]

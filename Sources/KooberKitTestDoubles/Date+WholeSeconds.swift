@@ -1,4 +1,5 @@
 import Foundation
+import KooberKit
 
 extension Date {
     /// This time rounded down to the whole second: what the SQLite repositories keep, so the in-memory ones

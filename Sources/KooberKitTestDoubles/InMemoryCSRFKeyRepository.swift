@@ -1,3 +1,5 @@
+import KooberKit
+
 /// The form-signing key in memory, for tests: kept as long as the repository lives.
 public actor InMemoryCSRFKeyRepository: CSRFKeyRepository {
     private var stored: CSRFKey?

@@ -2,9 +2,9 @@ import Foundation
 import KooberKit
 import Testing
 
-/// `deleteExpired` on each implementation: sessions go when idle too long or alive too long in all.
-struct UserSessionExpiryContractTests {
-    private let day: TimeInterval = 24 * 60 * 60
+/// `deleteExpired`, part of the same contract: sessions go when idle too long or alive too long, in every store.
+extension UserSessionRepositoryContractTests {
+    private var day: TimeInterval { 24 * 60 * 60 }
 
     /// Three sessions of one user: fresh, idle since day 1, created on day 0 but touched today (day 31).
     private func makeSessions(in repositories: Repositories) async throws {

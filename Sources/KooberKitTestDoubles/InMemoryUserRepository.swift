@@ -1,3 +1,5 @@
+import KooberKit
+
 /// Accounts in memory, for fast tests of use cases; behaves like the SQLite repository, ids counting from 1.
 public actor InMemoryUserRepository: UserRepository {
     private var credentialsByID: [UserID: StoredCredentials] = [:]

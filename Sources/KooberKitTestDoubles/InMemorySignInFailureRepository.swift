@@ -1,4 +1,5 @@
 import Foundation
+import KooberKit
 
 /// Failed sign-ins in memory, for fast tests of use cases; like the SQLite repository it normalises emails and
 /// keeps times to the whole second.
