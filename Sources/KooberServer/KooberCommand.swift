@@ -1,6 +1,7 @@
 import ArgumentParser
 import HTTPServer
 import KooberWeb
+import LogLines
 import Logging
 import Metrics
 import Prometheus

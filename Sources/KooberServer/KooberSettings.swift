@@ -1,6 +1,7 @@
 import ArgumentParser
 import HTTPServer
 import KooberKit
+import LogLines
 import NIOCore
 
 /// The settings Koober runs with: each flag, else its environment variable, else the default of SPEC.md.

@@ -1,7 +1,7 @@
 import CoreMetrics
-import HTTPServer
 import KooberKit
 import KooberSQLite
+import LogLines
 import Synchronization
 
 /// The metrics read from their sources when Prometheus scrapes, rather than counted as they happen: what other parts

@@ -1,4 +1,5 @@
 import KooberTestSupport
+import LogLines
 import Logging
 import Testing
 

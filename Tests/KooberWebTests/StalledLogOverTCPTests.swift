@@ -1,5 +1,5 @@
-import HTTPServer
 import KooberTestSupport
+import LogLines
 import Logging
 import Testing
 

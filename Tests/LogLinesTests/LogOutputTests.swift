@@ -6,7 +6,7 @@ import KooberTestSupport
 import Logging
 import Testing
 
-@testable import HTTPServer
+@testable import LogLines
 
 @Suite("Log output")
 struct LogOutputTests {

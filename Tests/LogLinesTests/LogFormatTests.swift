@@ -3,7 +3,7 @@ import KooberTestSupport
 import Logging
 import Testing
 
-@testable import HTTPServer
+@testable import LogLines
 
 @Suite("Log formats")
 struct LogFormatTests {
