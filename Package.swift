@@ -135,7 +135,8 @@ let package = Package(
         ),
         .testTarget(name: "KooberTestSupportTests", dependencies: ["KooberTestSupport"]),
         .testTarget(
-            name: "KooberServerTests", dependencies: ["KooberServer", "HTTPServer", "KooberSQLite", "KooberTestSupport"]
+            name: "KooberServerTests",
+            dependencies: ["KooberServer", "HTTPServer", "KooberSQLite", "KooberTestSupport"]
         ),
         .testTarget(name: "KooberSQLiteTests", dependencies: ["KooberSQLite", "KooberKit"]),
         .testTarget(name: "KooberKitTests", dependencies: ["KooberKit"]),
@@ -150,7 +151,9 @@ if Context.environment["KOOBER_FUZZ"] == "1" {
     package.targets += [
         .target(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"),
         .executableTarget(
-            name: "KooberFuzz", dependencies: ["CLibFuzzer", "KooberFuzzTargets"], path: "Fuzz/Sources/KooberFuzz"
+            name: "KooberFuzz",
+            dependencies: ["CLibFuzzer", "KooberFuzzTargets"],
+            path: "Fuzz/Sources/KooberFuzz"
         ),
     ]
 }

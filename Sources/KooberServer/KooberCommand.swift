@@ -46,28 +46,34 @@ struct KooberCommand: AsyncParsableCommand {
     var secureCookies = false
 
     @Option(
-        help: "The most connections open at once; more are closed as they come. (env: KOOBER_MAX_CONNECTIONS; default: 16000)"
+        help:
+            "The most connections open at once; more are closed as they come. (env: KOOBER_MAX_CONNECTIONS; default: 16000)"
     )
     var maxConnections: Int?
 
     @Option(
-        help: "Serve Prometheus metrics at /metrics on this port; 0 picks a free one. (env: KOOBER_METRICS_PORT; default: off)"
+        help:
+            "Serve Prometheus metrics at /metrics on this port; 0 picks a free one. (env: KOOBER_METRICS_PORT; default: off)"
     )
     var metricsPort: Int?
 
     @Option(help: "The address the metrics listen on. (env: KOOBER_METRICS_HOSTNAME; default: 127.0.0.1)")
     var metricsHostname: String?
 
-    @Option(help: "How log lines are written: text, or json (one object per line). (env: KOOBER_LOG_FORMAT; default: text)")
+    @Option(
+        help: "How log lines are written: text, or json (one object per line). (env: KOOBER_LOG_FORMAT; default: text)"
+    )
     var logFormat: String?
 
     @Option(
-        help: "Password hashes waiting or running at once; beyond them sign-in and sign-up answer 503. (env: KOOBER_HASH_QUEUE_SIZE; default: 4 × cores)"
+        help:
+            "Password hashes waiting or running at once; beyond them sign-in and sign-up answer 503. (env: KOOBER_HASH_QUEUE_SIZE; default: 4 × cores)"
     )
     var hashQueueSize: Int?
 
     @Flag(
-        help: "Take the client's address from the last X-Forwarded-For hop, for deployments behind a proxy that sets it. (env: KOOBER_TRUST_PROXY=true)"
+        help:
+            "Take the client's address from the last X-Forwarded-For hop, for deployments behind a proxy that sets it. (env: KOOBER_TRUST_PROXY=true)"
     )
     var trustProxy = false
 
@@ -83,7 +89,10 @@ struct KooberCommand: AsyncParsableCommand {
         let templates = try TemplateRenderer(directory: settings.templates, assetVersion: staticFiles.version)
         let storage = try await KooberStorage.open(settings: settings, logger: logger)
         let container = try await KooberAppDependencyContainer(
-            templates: templates, staticFiles: staticFiles, services: storage.services, logger: logger
+            templates: templates,
+            staticFiles: staticFiles,
+            services: storage.services,
+            logger: logger
         )
         var configuration = container.makeServerConfiguration(host: settings.hostname, port: settings.port)
         configuration.maxConnections = FileDescriptorLimit.fit(connections: settings.maxConnections, logger: logger)
@@ -99,10 +108,12 @@ struct KooberCommand: AsyncParsableCommand {
             services.append(
                 .init(
                     service: HTTPServer(
-                        configuration: metricsConfiguration, responder: MetricsResponder(
+                        configuration: metricsConfiguration,
+                        responder: MetricsResponder(
                             registry: registry,
                             collector: MetricsCollector(
-                                log: .standardOutput, hashQueue: storage.passwordHashQueue,
+                                log: .standardOutput,
+                                hashQueue: storage.passwordHashQueue,
                                 database: storage.database
                             )
                         ),

@@ -114,7 +114,8 @@ extension String {
     /// for line ends). Everything else, non-ASCII letters included, is copied as it is, so the line stays UTF-8.
     mutating func appendJSONString(_ text: String) {
         append("\"")
-        let needsEscaping = text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        let needsEscaping =
+            text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
             || text.utf8.contains(0xE2) && text.unicodeScalars.contains { $0 == "\u{2028}" || $0 == "\u{2029}" }
         guard needsEscaping else {
             append(text)
