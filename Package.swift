@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "koober", targets: ["KooberServer"]),
         // For Benchmarks/, which measures the server on its own.
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "LogLines", targets: ["LogLines"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -22,8 +23,17 @@ let package = Package(
     ],
     targets: [
         .target(
+            name: "LogLines",
+            dependencies: [
+                // NIOThreadPool: the writer's thread of its own.
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
             name: "HTTPServer",
             dependencies: [
+                "LogLines",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -79,6 +89,7 @@ let package = Package(
                 "KooberKit",
                 "KooberSQLite",
                 "KooberWeb",
+                "LogLines",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -135,7 +146,7 @@ let package = Package(
         .testTarget(
             name: "HTTPServerTests",
             dependencies: [
-                "HTTPServer", "KooberTestSupport",
+                "HTTPServer", "KooberTestSupport", "LogLines",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -143,10 +154,11 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        .testTarget(name: "LogLinesTests", dependencies: ["LogLines", "KooberTestSupport"]),
         .testTarget(
             name: "KooberWebTests",
             dependencies: [
-                "KooberWeb", "KooberKit", "KooberSQLite", "KooberTestSupport",
+                "KooberWeb", "KooberKit", "KooberSQLite", "KooberTestSupport", "LogLines",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -35,6 +35,7 @@ let package = Package(
             name: "KooberPlaintext",
             dependencies: [
                 .product(name: "HTTPServer", package: "Koober"),
+                .product(name: "LogLines", package: "Koober"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]

@@ -1,3 +1,4 @@
+import LogLines
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -23,7 +24,10 @@ package final class RefusalLog: Sendable {
     /// Logs one refusal. `message` is the access-log form (`POST /upload 413`) when the request head was read,
     /// `refused 400` when it was not.
     func refused(
-        _ message: String, status: HTTPResponseStatus, reason: String, peer: SocketAddress?,
+        _ message: String,
+        status: HTTPResponseStatus,
+        reason: String,
+        peer: SocketAddress?,
         metadata: Logger.Metadata = [:]
     ) {
         metrics?.recordRefusal(reason: reason)

@@ -2,6 +2,7 @@ import ArgumentParser
 import HTTPServer
 import KooberApp
 import KooberWeb
+import LogLines
 import Logging
 import Metrics
 import Prometheus

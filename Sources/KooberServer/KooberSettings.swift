@@ -1,6 +1,8 @@
 import ArgumentParser
 import HTTPServer
 import KooberApp
+import LogLines
+import NIOCore
 
 /// The settings Koober runs with: each flag, else its environment variable, else the default of SPEC.md.
 struct KooberSettings: Equatable {

@@ -1,7 +1,7 @@
 import CoreMetrics
-import HTTPServer
 import KooberKit
 import KooberSQLite
+import LogLines
 import Synchronization
 
 /// The metrics read from their sources when Prometheus scrapes, rather than counted as they happen: what other parts
@@ -14,7 +14,10 @@ final class MetricsCollector: Sendable {
     private let droppedLogLines = CounterReport(label: "koober_log_lines_dropped_total")
     private let hashesShed = CounterReport(label: "koober_password_hash_shed_total")
     private let writerWaits = CounterReport(label: "koober_database_pool_waits_total", dimensions: [("pool", "writer")])
-    private let readerWaits = CounterReport(label: "koober_database_pool_waits_total", dimensions: [("pool", "readers")])
+    private let readerWaits = CounterReport(
+        label: "koober_database_pool_waits_total",
+        dimensions: [("pool", "readers")]
+    )
     private let hashQueueDepth = Gauge(label: "koober_password_hash_queue_depth")
     private let hashQueueCapacity = Gauge(label: "koober_password_hash_queue_capacity")
 

@@ -1,4 +1,5 @@
 import HTTPServer
+import KooberTestSupport
 import NIOCore
 import Testing
 

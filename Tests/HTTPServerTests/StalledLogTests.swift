@@ -1,4 +1,5 @@
 import KooberTestSupport
+import LogLines
 import Logging
 import Testing
 
@@ -17,7 +18,8 @@ struct StalledLogTests {
         let responder = ClosureResponder { request in
             guard request.path == "/broken" else { return .text("\(request.method) \(request.path)") }
             logger.error(
-                "Unexpected error: disk I/O error", metadata: ["request_id": "\(request.id)", "path": "\(request.path)"]
+                "Unexpected error: disk I/O error",
+                metadata: ["request_id": "\(request.id)", "path": "\(request.path)"]
             )
             return .text("sorry", status: .internalServerError)
         }

@@ -1,5 +1,5 @@
-import HTTPServer
 import KooberTestSupport
+import LogLines
 import Logging
 import Testing
 
@@ -30,7 +30,9 @@ import Testing
         let reading = Task.detached { await pipe.read { $0.hasSuffix("nothing read them\n") } }
         #expect(try await onOwnThread { output.flush(timeout: BusyMachine.patience) })
         let log = await reading.value
-        #expect(log.contains("error koober: Unexpected error: disk I/O error at /var/lib/koober/secret-internals.sqlite"))
+        #expect(
+            log.contains("error koober: Unexpected error: disk I/O error at /var/lib/koober/secret-internals.sqlite")
+        )
         #expect(log.contains("log lines dropped: nothing read them"))
     }
 }

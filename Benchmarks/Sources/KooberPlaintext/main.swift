@@ -1,4 +1,5 @@
 import HTTPServer
+import LogLines
 import Logging
 import NIOCore
 

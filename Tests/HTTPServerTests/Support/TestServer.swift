@@ -1,4 +1,5 @@
 import HTTPServer
+import KooberTestSupport
 import Logging
 import NIOCore
 import NIOHTTP1

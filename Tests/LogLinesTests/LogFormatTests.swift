@@ -3,7 +3,7 @@ import KooberTestSupport
 import Logging
 import Testing
 
-@testable import HTTPServer
+@testable import LogLines
 
 @Suite("Log formats")
 struct LogFormatTests {
@@ -13,7 +13,8 @@ struct LogFormatTests {
         let output = LogOutput(fileDescriptor: file.descriptor)
         let logger = Logger(label: "koober") { LogOutputHandler(label: $0, output: output, format: format) }
         logger.info(
-            "GET /ride 200", metadata: ["bytes": "9120", "duration_ms": "0.61", "request_id": "af9f0016154981e8"]
+            "GET /ride 200",
+            metadata: ["bytes": "9120", "duration_ms": "0.61", "request_id": "af9f0016154981e8"]
         )
         #expect(output.flush(timeout: BusyMachine.patience))
         return try #require(file.lines.first)
@@ -36,7 +37,11 @@ struct LogFormatTests {
         #expect(object["duration_ms"] == "0.61")
         #expect(object["request_id"] == "af9f0016154981e8")
         #expect(object.count == 7)
-        #expect(line.hasSuffix(#","message":"GET /ride 200","bytes":"9120","duration_ms":"0.61","request_id":"af9f0016154981e8"}"#))
+        #expect(
+            line.hasSuffix(
+                #","message":"GET /ride 200","bytes":"9120","duration_ms":"0.61","request_id":"af9f0016154981e8"}"#
+            )
+        )
     }
 
     @Test(arguments: [
@@ -64,7 +69,10 @@ struct LogFormatTests {
     @Test func aHostileMessageStaysOneLineAndOneObject() throws {
         let hostile = "x\"}\n{\"level\":\"info\",\"message\":\"forged\\"
         let line = LogFormat.json.line(
-            level: .error, label: "koober", message: hostile, metadata: [(key: "path", value: .string(hostile))]
+            level: .error,
+            label: "koober",
+            message: hostile,
+            metadata: [(key: "path", value: .string(hostile))]
         )
         #expect(!line.contains("\n"))
         let object = try #require(
@@ -77,7 +85,9 @@ struct LogFormatTests {
 
     @Test func metadataNamedLikeAFixedFieldCannotHideIt() throws {
         let line = LogFormat.json.line(
-            level: .info, label: "koober", message: "real",
+            level: .info,
+            label: "koober",
+            message: "real",
             metadata: [(key: "label", value: "fake"), (key: "message", value: "forged")]
         )
         let object = try #require(try JSONSerialization.jsonObject(with: Data(("{" + line).utf8)) as? [String: String])
@@ -89,7 +99,9 @@ struct LogFormatTests {
 
     @Test func listsAndDictionariesAreJSONListsAndObjects() throws {
         let line = LogFormat.json.line(
-            level: .info, label: "koober", message: "m",
+            level: .info,
+            label: "koober",
+            message: "m",
             metadata: [(key: "nested", value: ["b": ["1", "2"], "a": .stringConvertible(42)])]
         )
         #expect(line.hasSuffix(#","nested":{"a":"42","b":["1","2"]}}"#))

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NIOPosix
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where Koober's log lines go: a file descriptor (standard output by default), written by a thread of its own.
 ///
@@ -91,17 +92,17 @@ public final class LogOutput: Sendable {
         writer.start()
     }
 
-    /// Queues one line to be written soon: the current time (`2026-11-23T13:12:00Z`), `line` and a newline.
-    ///
-    /// - Parameters:
-    ///   - line: the line after the time, in `format` (`LogFormat.line`); plain text for the default format.
-    ///   - urgent: an error: it may use the reserve. It is written like every other line, never by the caller.
     /// How many lines were dropped since the output was made (the metrics' `koober_log_lines_dropped_total`).
     public var droppedLineCount: Int {
         state.withLock { $0.droppedEver }
     }
 
-    public func append(_ line: String, in format: LogFormat = .text, urgent: Bool = false) {
+    /// Queues one line to be written soon: the current time (`2026-11-23T13:12:00Z`), `line` and a newline.
+    ///
+    /// - Parameters:
+    ///   - line: the line after the time, in `format` (`LogFormat.line`); plain text for the default format.
+    ///   - urgent: an error: it may use the reserve. It is written like every other line, never by the caller.
+    func append(_ line: String, in format: LogFormat = .text, urgent: Bool = false) {
         let startWriter = state.withLock { state in
             guard state.pending.count < capacity + (urgent ? errorReserve : 0) else {
                 state.dropped += 1

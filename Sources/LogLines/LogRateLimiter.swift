@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Lets at most `linesPerSecond` log lines of each kind through per second, and counts the rest: for lines that a
 /// client can cause at will (a request refused by the parser, say), so that a flood of garbage cannot flood the log.

@@ -15,7 +15,9 @@ import Logging
 /// A line is made in two parts: `LogOutput` writes the time (`appendStart`), which it reads under its lock, and the
 /// handler makes the rest (`line`) on its own thread beforehand.
 public enum LogFormat: String, Sendable, CaseIterable {
+    /// `2026-11-23T13:46:30Z info koober: GET /ride 200 bytes=9120`: the format Koober always had.
     case text
+    /// One JSON object per line, for a log system to index (`--log-format json`).
     case json
 
     private static let fixedNames: Set<String> = ["timestamp", "level", "label", "message"]
@@ -36,7 +38,7 @@ public enum LogFormat: String, Sendable, CaseIterable {
     /// The rest of a line after the time, without its newline: `info koober: GET /ride 200 bytes=9120`, or
     /// `"level":"info","label":"koober","message":"GET /ride 200","bytes":"9120"}`. `label` is `nil` for the log's
     /// own lines (its report of dropped lines), which no logger writes. `metadata` must be in name order.
-    public func line(
+    func line(
         level: Logger.Level,
         label: String?,
         message: String,
@@ -112,7 +114,8 @@ extension String {
     /// for line ends). Everything else, non-ASCII letters included, is copied as it is, so the line stays UTF-8.
     mutating func appendJSONString(_ text: String) {
         append("\"")
-        let needsEscaping = text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        let needsEscaping =
+            text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
             || text.utf8.contains(0xE2) && text.unicodeScalars.contains { $0 == "\u{2028}" || $0 == "\u{2029}" }
         guard needsEscaping else {
             append(text)

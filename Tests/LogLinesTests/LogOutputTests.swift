@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import KooberTestSupport
 import Logging
 import Testing
 
-@testable import HTTPServer
+@testable import LogLines
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @Suite("Log output")
 struct LogOutputTests {
@@ -58,7 +59,11 @@ struct LogOutputTests {
         output.append("first")
         output.append("the reason for the crash", urgent: true)
         #expect(output.flush(timeout: BusyMachine.patience))
-        #expect(file.lines.map { $0.split(separator: " ", maxSplits: 1).last ?? "" } == ["first", "the reason for the crash"])
+        #expect(
+            file.lines.map { $0.split(separator: " ", maxSplits: 1).last ?? "" } == [
+                "first", "the reason for the crash",
+            ]
+        )
     }
 
     @Test func anErrorIsKeptEvenWhenLinesAreBeingDropped() throws {
@@ -132,10 +137,12 @@ struct LogOutputTests {
         logger.error("the database is gone")
         output.flush(timeout: BusyMachine.patience)
         let lines = file.lines.map { $0.split(separator: " ", maxSplits: 1).last ?? "" }
-        #expect(lines == [
-            "info koober.test: GET /ride 200 bytes=9120 request_id=00ff service=web",
-            "error koober.test: the database is gone service=web",
-        ])
+        #expect(
+            lines == [
+                "info koober.test: GET /ride 200 bytes=9120 request_id=00ff service=web",
+                "error koober.test: the database is gone service=web",
+            ]
+        )
     }
 
     /// The lines the output says it dropped, in all its reports.

@@ -1,4 +1,5 @@
-import HTTPServer
+import KooberTestSupport
+import LogLines
 import Testing
 
 @Suite("Log rate limiter")

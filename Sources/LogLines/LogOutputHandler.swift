@@ -8,13 +8,21 @@ import Logging
 ///
 /// `LoggingSystem.bootstrap { LogOutputHandler(label: $0) }` sends every logger there.
 public struct LogOutputHandler: LogHandler {
+    /// The least level written; `info` unless the logger sets another.
     public var logLevel: Logger.Level = .info
+    /// The logger's own metadata, written on each of its lines.
     public var metadata: Logger.Metadata = [:]
+    /// Metadata to add to each line from its context (swift-log's `Logger.MetadataProvider`).
     public var metadataProvider: Logger.MetadataProvider?
     private let label: String
     private let output: LogOutput
     private let format: LogFormat
 
+    /// - Parameters:
+    ///   - label: the logger's label, written after the level (`info koober: …`).
+    ///   - output: where the lines go: standard output unless a test passes its own.
+    ///   - format: text or JSON lines.
+    ///   - metadataProvider: metadata to add to each line from its context.
     public init(
         label: String,
         output: LogOutput = .standardOutput,
@@ -27,11 +35,13 @@ public struct LogOutputHandler: LogHandler {
         self.metadataProvider = metadataProvider
     }
 
+    /// One key of the logger's own metadata.
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
+    /// Makes the event's line and queues it on the output: never waits for the output's reader.
     public func log(event: LogEvent) {
         let line = format.line(
             level: event.level,
