@@ -158,7 +158,7 @@ let package = Package(
         .testTarget(
             name: "KooberWebTests",
             dependencies: [
-                "KooberWeb", "KooberKit", "KooberSQLite", "KooberTestSupport", "LogLines",
+                "KooberWeb", "KooberKit", "KooberKitTestDoubles", "KooberSQLite", "KooberTestSupport", "LogLines",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

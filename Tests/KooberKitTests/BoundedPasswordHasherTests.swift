@@ -1,3 +1,4 @@
+import KooberKitTestDoubles
 import Testing
 
 @testable import KooberKit

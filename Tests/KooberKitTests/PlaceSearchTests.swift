@@ -1,4 +1,5 @@
 import KooberKit
+import KooberKitTestDoubles
 import Testing
 
 /// The drop-off picker's search (SPEC.md, Drop-off picker), from the Sydney pick-up.

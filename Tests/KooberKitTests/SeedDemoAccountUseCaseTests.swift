@@ -1,4 +1,5 @@
 import KooberKit
+import KooberKitTestDoubles
 import Testing
 
 struct SeedDemoAccountUseCaseTests {

@@ -1,5 +1,6 @@
 import Foundation
 import KooberKit
+import KooberKitTestDoubles
 import Testing
 
 struct SignInUseCaseTests {

@@ -1,4 +1,5 @@
 import KooberKit
+import KooberKitTestDoubles
 
 /// A `FakePasswordHasher`-style hasher whose `verify` holds every caller until the test opens the gate, so a
 /// test can see how many sign-ins reach the password check at the same time.

@@ -130,16 +130,6 @@ struct FailingLocator: Locator {
     }
 }
 
-/// A place store that fails at every call.
-struct FailingPlaceRepository: PlaceRepository {
-    func allPlaces() async throws -> [NamedLocation] {
-        throw StorageFailure(operation: "all places")
-    }
-
-    func place(id: PlaceID) async throws -> NamedLocation? {
-        throw StorageFailure(operation: "place")
-    }
-}
 
 /// A ride store that works like `InMemoryRideRepository` except that the operations named in `failing` throw
 /// `StorageFailure(operation:)` with the operation's name: a store that breaks part-way through a use case.

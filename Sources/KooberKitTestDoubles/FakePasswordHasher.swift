@@ -4,36 +4,43 @@ import KooberKit
 ///
 /// The "hash" of a password is `fake$` followed by the password reversed, so a test can tell a stored hash from
 /// the password it came from and compute the hash a user should have.
-actor FakePasswordHasher: PasswordHasher {
+public actor FakePasswordHasher: PasswordHasher {
+    public init() {}
+
     /// One call of `verify(_:against:)`.
-    struct Verification: Equatable, Sendable {
-        let password: String
-        let hash: String
+    public struct Verification: Equatable, Sendable {
+        public let password: String
+        public let hash: String
+
+        public init(password: String, hash: String) {
+            self.password = password
+            self.hash = hash
+        }
     }
 
     /// The passwords `hash(_:)` was asked for, in order.
-    private(set) var hashedPasswords: [String] = []
+    public private(set) var hashedPasswords: [String] = []
     /// The calls of `verify(_:against:)`, in order.
-    private(set) var verifications: [Verification] = []
+    public private(set) var verifications: [Verification] = []
 
-    static func fakeHash(of password: String) -> String {
+    public static func fakeHash(of password: String) -> String {
         "fake$" + String(password.reversed())
     }
 
-    func hash(_ password: String) async throws -> String {
+    public func hash(_ password: String) async throws -> String {
         hashedPasswords.append(password)
         return Self.fakeHash(of: password)
     }
 
-    func verify(_ password: String, against hash: String) async throws -> Bool {
+    public func verify(_ password: String, against hash: String) async throws -> Bool {
         verifications.append(Verification(password: password, hash: hash))
         return hash == Self.fakeHash(of: password)
     }
 
     /// Not `fake$…`, so no password verifies against it.
-    static let standIn = "fake-stand-in"
+    public static let standIn = "fake-stand-in"
 
-    nonisolated func standInHash() -> String {
+    public nonisolated func standInHash() -> String {
         Self.standIn
     }
 }

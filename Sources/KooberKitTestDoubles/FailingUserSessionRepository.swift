@@ -1,0 +1,27 @@
+import Foundation
+import KooberKit
+
+/// A session store that fails at every call.
+public struct FailingUserSessionRepository: UserSessionRepository {
+    public init() {}
+
+    public func create(tokenHash: SessionTokenHash, userID: UserID, now: Date) async throws {
+        throw StorageFailure(operation: "create session")
+    }
+
+    public func session(tokenHash: SessionTokenHash) async throws -> UserSession? {
+        throw StorageFailure(operation: "session")
+    }
+
+    public func touch(tokenHash: SessionTokenHash, now: Date) async throws {
+        throw StorageFailure(operation: "touch")
+    }
+
+    public func delete(tokenHash: SessionTokenHash) async throws {
+        throw StorageFailure(operation: "delete session")
+    }
+
+    public func deleteExpired(idleCutoff: Date, absoluteCutoff: Date) async throws -> Int {
+        throw StorageFailure(operation: "delete expired sessions")
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import HTTPServer
+import KooberKit
+import KooberKitTestDoubles
+import KooberTestSupport
+import Logging
+import Testing
+
+@testable import KooberWeb
+
+/// Every screen driven through its use-case factory protocol by a fake factory, with no database: its use cases find
+/// storage broken (`FailingUserRepository` and the others), a state the real app reaches only when the disk fails.
+/// Each page and each form post answers with Koober's 500 page through `UnexpectedErrorResponder`, never with a
+/// rider-facing error such as "Sign In Failed", and shows nothing of the failure.
+@Suite struct ScreenStorageFailureTests {
+    /// Every intent of every screen.
+    enum Action: String, CaseIterable, Sendable {
+        case signIn, signUp, showPickMeUp, confirmRide, startNewRide, showDropoffPicker, selectDropoff, showProfile,
+            signOut
+    }
+
+    /// The use cases of every screen, all on broken storage.
+    struct BrokenStorageFactory: SignInUseCaseFactory, SignUpUseCaseFactory, PickMeUpUseCaseFactory,
+        DropoffPickerUseCaseFactory, LoadUserProfileUseCaseFactory, LoadRideHistoryUseCaseFactory,
+        SignOutUseCaseFactory
+    {
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        let rider = UserID(1)
+        let pickup = Location(latitude: -33.864308, longitude: 151.209146)
+        let hasher = FakePasswordHasher()
+
+        func makeSignInUseCase(email: String, password: String) -> SignInUseCase {
+            SignInUseCase(
+                email: email, password: password, clientAddress: "192.0.2.1", now: now,
+                userRepository: FailingUserRepository(), sessionRepository: FailingUserSessionRepository(),
+                failureRepository: FailingSignInFailureRepository(), passwordHasher: hasher,
+                standInHash: hasher.standInHash(), throttle: SignInThrottlePolicy(), attemptGate: SignInAttemptGate(),
+                sessionPolicy: SessionPolicy()
+            )
+        }
+
+        func makeSignUpUseCase(account: NewAccount) -> SignUpUseCase {
+            SignUpUseCase(
+                account: account, clientAddress: "192.0.2.1", now: now, userRepository: FailingUserRepository(),
+                sessionRepository: FailingUserSessionRepository(), passwordHasher: hasher,
+                sessionPolicy: SessionPolicy(), signUpThrottle: SignUpThrottle()
+            )
+        }
+
+        func makeLoadRideStateUseCase() -> LoadRideStateUseCase {
+            LoadRideStateUseCase(userID: rider, rideRepository: FailingRideRepository())
+        }
+
+        func makeRequestRideUseCase(rideOptionID: String?) -> RequestRideUseCase {
+            RequestRideUseCase(
+                userID: rider, rideOptionID: rideOptionID, pickupLocation: pickup, now: now,
+                rideRepository: FailingRideRepository()
+            )
+        }
+
+        func makeStartNewRideRequestUseCase() -> StartNewRideRequestUseCase {
+            StartNewRideRequestUseCase(userID: rider, rideRepository: FailingRideRepository())
+        }
+
+        func makeSearchDropoffLocationsUseCase(query: String) -> SearchDropoffLocationsUseCase {
+            SearchDropoffLocationsUseCase(query: query, pickupLocation: pickup, placeRepository: FailingPlaceRepository())
+        }
+
+        func makeSelectDropoffLocationUseCase(placeID: PlaceID) -> SelectDropoffLocationUseCase {
+            SelectDropoffLocationUseCase(userID: rider, placeID: placeID, now: now, rideRepository: FailingRideRepository())
+        }
+
+        func makeLoadUserProfileUseCase() -> LoadUserProfileUseCase {
+            LoadUserProfileUseCase(userID: rider, userRepository: FailingUserRepository())
+        }
+
+        func makeLoadRideHistoryUseCase() -> LoadRideHistoryUseCase {
+            LoadRideHistoryUseCase(userID: rider, rideRepository: FailingRideRepository())
+        }
+
+        func makeSignOutUseCase() -> SignOutUseCase {
+            SignOutUseCase(tokenHash: SessionToken.generate().hash, sessionRepository: FailingUserSessionRepository())
+        }
+    }
+
+    let templates: TemplateRenderer
+    let factory = BrokenStorageFactory()
+    let sessionCookie = SessionCookie(secure: false, policy: SessionPolicy())
+    let csrfProtection = CSRFProtection(key: CSRFKey.generate(), secure: false)
+
+    init() throws {
+        templates = try TemplateRenderer(directory: ProjectPaths.templates, assetVersion: "test")
+    }
+
+    /// Runs `action` on its screen, as `KooberAppResponder` does: through `UnexpectedErrorResponder`.
+    private func respond(to action: Action) async -> Response {
+        let pickMeUp = PickMeUpScreen(
+            templates: templates, csrfToken: "token", riderNickname: "Johnny", pickupLocation: factory.pickup,
+            useCaseFactory: factory
+        )
+        let dropoffPicker = DropoffPickerScreen(
+            templates: templates, csrfToken: "token", pickupLocation: factory.pickup, useCaseFactory: factory
+        )
+        let profile = ProfileScreen(
+            templates: templates, csrfToken: "token", loadUserProfileUseCaseFactory: factory,
+            loadRideHistoryUseCaseFactory: factory, signOutUseCaseFactory: factory, sessionCookie: sessionCookie,
+            csrfProtection: csrfProtection
+        )
+        let signIn = SignInScreen(
+            templates: templates, csrfToken: "token", signInUseCaseFactory: factory, sessionCookie: sessionCookie,
+            csrfProtection: csrfProtection
+        )
+        let signUp = SignUpScreen(
+            templates: templates, csrfToken: "token", signUpUseCaseFactory: factory, sessionCookie: sessionCookie,
+            csrfProtection: csrfProtection
+        )
+        let responder = UnexpectedErrorResponder(
+            errorPages: ErrorPages(templates: templates), logger: Logger(label: "koober.test")
+        )
+        return await responder.respond(to: Request(method: .POST, uri: "/\(action.rawValue)")) {
+            switch action {
+            case .signIn: try await signIn.signIn(email: "johnny@gmail.com", password: "password")
+            case .signUp:
+                try await signUp.signUp(
+                    NewAccount(
+                        name: "Joey", nickname: "Joey", email: "joey@koober.com", mobileNumber: "0400 000 000",
+                        password: "long enough"
+                    )
+                )
+            case .showPickMeUp: try await pickMeUp.show()
+            case .confirmRide: try await pickMeUp.confirm(rideOptionID: "wallaroo")
+            case .startNewRide: try await pickMeUp.startNewRide()
+            case .showDropoffPicker: try await dropoffPicker.show(query: "opera")
+            case .selectDropoff: try await dropoffPicker.select(dropoffLocationID: PlaceID(1))
+            case .showProfile: try await profile.show()
+            case .signOut: try await profile.signOut()
+            }
+        }
+    }
+
+    @Test(arguments: Action.allCases)
+    func brokenStorageAnswersWithTheServerErrorPage(action: Action) async throws {
+        let response = await respond(to: action)
+
+        #expect(response.status == .internalServerError)
+        #expect(response.headers.first(name: "set-cookie") == nil, "nothing changes for the visitor")
+        let page = try HTMLDocument(html: response.bodyText)
+        let expected = ErrorPages.message(for: .internalServerError)
+        #expect(try page.text(at: "//*[@class='error-title']") == expected.title)
+        #expect(try page.text(at: "//*[@class='error-message']") == expected.message)
+        #expect(try page.text(at: "//body")?.contains("StorageFailure") == false, "no internals")
+    }
+}
