@@ -203,7 +203,8 @@ final class ConnectionTimeoutHandler: ChannelInboundHandler, RemovableChannelHan
     /// handlers, which still wait for the rest of the request.
     private func answerTimedOut(context: ChannelHandlerContext) {
         let response = configuration.errorResponse(.requestTimeout)
-        refusals.refused("refused 408", status: .requestTimeout, reason: "request_timeout", peer: context.channel.remoteAddress)
+        refusals.refused(
+            "refused 408", status: .requestTimeout, reason: "request_timeout", peer: context.channel.remoteAddress)
         let ended = context.writeAndFlush(NIOAny(response.closingBytes(allocator: context.channel.allocator)))
         close(after: ended)
     }

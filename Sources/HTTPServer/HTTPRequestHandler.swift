@@ -127,7 +127,9 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         if head.headers.contains(name: "upgrade") { return (.notImplemented, "upgrade") }
         let declaredLength = head.headers.first(name: "content-length").flatMap(Int.init) ?? 0
         if declaredLength > configuration.maxBodyBytes { return (.payloadTooLarge, "body_too_large") }
-        if declaredLength > 0, !bodyBudget.wouldFit(declaredLength) { return (.serviceUnavailable, "body_budget_spent") }
+        if declaredLength > 0, !bodyBudget.wouldFit(declaredLength) {
+            return (.serviceUnavailable, "body_budget_spent")
+        }
         return nil
     }
 
@@ -184,7 +186,9 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             headers.replaceOrAdd(name: "Connection", value: "keep-alive")
         }
         let sendsBody = mayHaveBody && exchange.head.method != .HEAD && response.body.readableBytes > 0
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: response.status, headers: headers))), promise: nil)
+        context.write(
+            wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: response.status, headers: headers))),
+            promise: nil)
         if sendsBody { context.write(wrapOutboundOut(.body(.byteBuffer(response.body))), promise: nil) }
         if exchange.keepAlive {
             // Before the `.end`: writing it makes the pipelining handler pass on the next request at once, and that

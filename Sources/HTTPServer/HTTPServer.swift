@@ -50,14 +50,17 @@ public final class HTTPServer: Service, Sendable {
         let quiesce = ServerQuiescingHelper(group: group)
         let serverChannel: any Channel
         do {
-            serverChannel = try await makeBootstrap(quiesce: quiesce).bind(host: configuration.host, port: configuration.port).get()
+            serverChannel = try await makeBootstrap(quiesce: quiesce).bind(
+                host: configuration.host, port: configuration.port
+            ).get()
         } catch {
             bound.fail(error)
             throw error
         }
         let address = serverChannel.localAddress!
         bound.succeed(address)
-        logger.info("\(configuration.name) is serving on http://\(configuration.host):\(address.port ?? configuration.port)")
+        logger.info(
+            "\(configuration.name) is serving on http://\(configuration.host):\(address.port ?? configuration.port)")
 
         let stopped = group.next().makePromise(of: Void.self)
         let stop: @Sendable () -> Void = { [logger, configuration] in
@@ -148,7 +151,8 @@ public final class HTTPServer: Service, Sendable {
             HeadOverflowHandler(),
             HTTPServerPipelineHandler(),
             NIOHTTPResponseHeadersValidator(),
-            HTTPProtocolErrorHandler(errorResponse: configuration.errorResponse, timeouts: timeouts, refusals: refusals),
+            HTTPProtocolErrorHandler(
+                errorResponse: configuration.errorResponse, timeouts: timeouts, refusals: refusals),
             HTTPRequestHandler(
                 responder: responder, configuration: configuration, timeouts: timeouts, bodyBudget: bodyBudget,
                 refusals: refusals, metrics: metrics, logger: logger

@@ -47,7 +47,9 @@ public struct HTTPServerConfiguration: Sendable {
         idleTimeout: TimeAmount = .seconds(60),
         maxConnections: Int = 16_000,
         shutdownTimeout: TimeAmount = .seconds(9),
-        errorResponse: @escaping @Sendable (HTTPResponseStatus) -> Response = { .text("\($0.reasonPhrase)\n", status: $0) }
+        errorResponse: @escaping @Sendable (HTTPResponseStatus) -> Response = {
+            .text("\($0.reasonPhrase)\n", status: $0)
+        }
     ) {
         self.host = host
         self.port = port

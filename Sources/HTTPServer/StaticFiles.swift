@@ -40,7 +40,8 @@ public struct StaticFiles: Sendable {
         while let url = enumerator?.nextObject() as? URL {
             let real = url.resolvingSymlinksInPath()
             var isDirectory: ObjCBool = false
-            guard real.path.hasPrefix(rootPath), FileManager.default.fileExists(atPath: real.path, isDirectory: &isDirectory),
+            guard real.path.hasPrefix(rootPath),
+                FileManager.default.fileExists(atPath: real.path, isDirectory: &isDirectory),
                 !isDirectory.boolValue
             else { continue }
             let relative = String(url.standardizedFileURL.path.dropFirst(rootPath.count - 1))

@@ -12,7 +12,8 @@ public struct CookieFuzzTarget: FuzzTarget {
             .map { String(decoding: $0, as: UTF8.self) }
         for (name, value) in Cookie.parse(headerValues) {
             let nameBytes = Array(name.utf8)
-            guard !nameBytes.isEmpty, !nameBytes.contains(UInt8(ascii: "=")), !nameBytes.contains(UInt8(ascii: ";")) else {
+            guard !nameBytes.isEmpty, !nameBytes.contains(UInt8(ascii: "=")), !nameBytes.contains(UInt8(ascii: ";"))
+            else {
                 throw FuzzFinding("a cookie name that cannot be: \(name.debugDescription)")
             }
             guard nameBytes.first != UInt8(ascii: " "), nameBytes.last != UInt8(ascii: " ") else {

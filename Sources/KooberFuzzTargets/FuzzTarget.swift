@@ -25,7 +25,9 @@ public enum FuzzTargets {
     }
 
     public static var all: [any FuzzTarget] {
-        [HTTPRequestFuzzTarget.shared, URLEncodedFormFuzzTarget(), CookieFuzzTarget(), StaticPathFuzzTarget.shared,
-         PlaceSearchFuzzTarget(), HTTPDateFuzzTarget(), ClientAddressFuzzTarget(), FormTokenFuzzTarget()]
+        [
+            HTTPRequestFuzzTarget.shared, URLEncodedFormFuzzTarget(), CookieFuzzTarget(), StaticPathFuzzTarget.shared,
+            PlaceSearchFuzzTarget(), HTTPDateFuzzTarget(), ClientAddressFuzzTarget(), FormTokenFuzzTarget(),
+        ]
     }
 }

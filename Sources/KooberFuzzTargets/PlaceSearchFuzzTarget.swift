@@ -10,7 +10,9 @@ public struct PlaceSearchFuzzTarget: FuzzTarget {
         let places = SydneyPlaces.all
         let results = PlaceSearch.results(for: query, in: places, near: SydneyLocator.sydney)
         let ids = results.map(\.id)
-        guard Set(ids).count == ids.count else { throw FuzzFinding("a place listed twice for \(query.debugDescription)") }
+        guard Set(ids).count == ids.count else {
+            throw FuzzFinding("a place listed twice for \(query.debugDescription)")
+        }
         guard results.allSatisfy({ places.contains($0) }) else {
             throw FuzzFinding("a place Koober does not have, for \(query.debugDescription)")
         }

@@ -75,7 +75,8 @@ final class SQLiteStatement {
                 guard let base = bytes.baseAddress else { return sqlite3_bind_text(handle, index, "", 0, transient) }
                 // The 64-bit binder: no length is narrowed to Int32 (which traps past 2 GiB); SQLite itself refuses
                 // what is beyond its own limit with SQLITE_TOOBIG.
-                return sqlite3_bind_text64(handle, index, base, sqlite3_uint64(bytes.count), transient, UInt8(SQLITE_UTF8))
+                return sqlite3_bind_text64(
+                    handle, index, base, sqlite3_uint64(bytes.count), transient, UInt8(SQLITE_UTF8))
             }
         case .blob(let bytes):
             return bytes.withUnsafeBytes { raw in

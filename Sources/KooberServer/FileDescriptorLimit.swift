@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Logging
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Makes the process's open-file limit fit the connection limit: each connection is a file descriptor, and the
 /// database, the log and the listening socket need some besides.
@@ -30,8 +31,8 @@ enum FileDescriptorLimit {
     }
 
     #if canImport(Glibc)
-    private static let resourceNoFile = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        private static let resourceNoFile = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
     #else
-    private static let resourceNoFile = RLIMIT_NOFILE
+        private static let resourceNoFile = RLIMIT_NOFILE
     #endif
 }

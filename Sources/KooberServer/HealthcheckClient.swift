@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The HTTP client of `koober healthcheck`: one `GET` on a fresh connection (`Connection: close`), on NIO, with one
 /// deadline for connecting, sending and reading the whole answer.

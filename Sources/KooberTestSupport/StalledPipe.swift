@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A pipe whose reader has stopped reading: it is filled when made, so a writer to `writeEnd` blocks in `write` (or,

@@ -50,7 +50,7 @@ public struct TCPTransport: HTTPTransport {
                 let response = try await Self.readResponse(from: inbound)
                 do {
                     try await sent
-                } catch where response != nil {}
+                } catch  where response != nil {}
                 return response
             }
         } catch {
@@ -76,7 +76,9 @@ public struct TCPTransport: HTTPTransport {
     }
 
     /// The response, or `nil` when the stream ends before `.end` (closed by the server or by the deadline).
-    private func connect(timeout: TimeAmount) async throws -> NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart> {
+    private func connect(timeout: TimeAmount) async throws -> NIOAsyncChannel<
+        HTTPClientResponsePart, HTTPClientRequestPart
+    > {
         try await ClientBootstrap(group: group)
             .connectTimeout(timeout)
             .channelOption(.tcpOption(.tcp_nodelay), value: 1)

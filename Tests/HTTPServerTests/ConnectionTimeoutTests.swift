@@ -16,7 +16,9 @@ struct ConnectionTimeoutTests {
         return .text(request.path)
     }
 
-    private func timeouts(head: TimeAmount, idle: TimeAmount, body: TimeAmount = .seconds(30)) -> HTTPServerConfiguration {
+    private func timeouts(head: TimeAmount, idle: TimeAmount, body: TimeAmount = .seconds(30))
+        -> HTTPServerConfiguration
+    {
         .testing(requestHeadTimeout: head, requestBodyTimeout: body, idleTimeout: idle)
     }
 
@@ -178,7 +180,9 @@ struct ConnectionTimeoutTests {
                 // Keeps sending, a byte at a time, but never the whole body: progress alone does not buy time.
                 while ContinuousClock.now - start < BusyMachine.patience {
                     try? socket.send("b")
-                    if try socket.waitForClose(timeout: .milliseconds(100)) { return (true, ContinuousClock.now - start) }
+                    if try socket.waitForClose(timeout: .milliseconds(100)) {
+                        return (true, ContinuousClock.now - start)
+                    }
                 }
                 return (false, ContinuousClock.now - start)
             }
@@ -193,7 +197,8 @@ struct ConnectionTimeoutTests {
         try await withServer(configuration, responder: responder) { server in
             let (closed, elapsed) = try await server.steps { socket in
                 let start = ContinuousClock.now
-                try socket.send(RawRequest.make("POST", "/form", headers: ["Transfer-Encoding: chunked"]) + "2\r\na=\r\n")
+                try socket.send(
+                    RawRequest.make("POST", "/form", headers: ["Transfer-Encoding: chunked"]) + "2\r\na=\r\n")
                 return (try socket.waitForClose(timeout: BusyMachine.patience), ContinuousClock.now - start)
             }
             #expect(closed)

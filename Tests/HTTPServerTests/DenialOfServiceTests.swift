@@ -90,7 +90,8 @@ struct DenialOfServiceTests {
 
     @Test func upgradeInsecureRequestsIsNoUpgrade() async throws {
         try await withServer(responder: echoResponder) { server in
-            let response = try await server.response(to: RawRequest.get("/a", headers: ["Upgrade-Insecure-Requests: 1"]))
+            let response = try await server.response(
+                to: RawRequest.get("/a", headers: ["Upgrade-Insecure-Requests: 1"]))
             #expect(response.status == 200)
         }
     }
@@ -167,13 +168,15 @@ struct DenialOfServiceTests {
             while refused?.status != 503, ContinuousClock.now < deadline {
                 // The server may not have read all of the first body yet.
                 try await Task.sleep(for: .milliseconds(100))
-                refused = try await server.response(to: RawRequest.post("/second", body: String(repeating: "b", count: 800_000)))
+                refused = try await server.response(
+                    to: RawRequest.post("/second", body: String(repeating: "b", count: 800_000)))
             }
             #expect(refused?.status == 503)
             #expect(refused?.header("Retry-After") == "5")
             try await first.send(String(repeating: "a", count: 100_000))
             #expect(try await first.readResponse().bodyText == "800000")
-            let retried = try await server.response(to: RawRequest.post("/second", body: String(repeating: "b", count: 800_000)))
+            let retried = try await server.response(
+                to: RawRequest.post("/second", body: String(repeating: "b", count: 800_000)))
             #expect(retried.status == 200)
         }
     }
@@ -239,7 +242,7 @@ struct DenialOfServiceTests {
             do {
                 try await connection.send(RawRequest.get("/"))
                 if try await connection.readResponse().status == 200 { return connection }
-            } catch where ContinuousClock.now < deadline {}
+            } catch  where ContinuousClock.now < deadline {}
             await connection.close()
             guard ContinuousClock.now < deadline else { throw BlockingSocket.Failure.timedOut }
             try await Task.sleep(for: .milliseconds(100))

@@ -28,22 +28,32 @@ struct HostileRequestTests {
     static let smuggled = "GET /smuggled HTTP/1.1\r\nHost: koober.test\r\n\r\n"
 
     static let attacks: [Attack] = [
-        Attack("Content-Length and Transfer-Encoding",
+        Attack(
+            "Content-Length and Transfer-Encoding",
             "POST / HTTP/1.1\r\nHost: k\r\nContent-Length: 6\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n" + smuggled),
-        Attack("Transfer-Encoding before Content-Length",
-            "POST / HTTP/1.1\r\nHost: k\r\nTransfer-Encoding: chunked\r\nContent-Length: 50\r\n\r\n0\r\n\r\n" + smuggled),
-        Attack("two equal Content-Lengths",
+        Attack(
+            "Transfer-Encoding before Content-Length",
+            "POST / HTTP/1.1\r\nHost: k\r\nTransfer-Encoding: chunked\r\nContent-Length: 50\r\n\r\n0\r\n\r\n" + smuggled
+        ),
+        Attack(
+            "two equal Content-Lengths",
             "POST / HTTP/1.1\r\nHost: k\r\nContent-Length: 3\r\nContent-Length: 3\r\n\r\na=1" + smuggled),
         Attack("a Content-Length list", "POST / HTTP/1.1\r\nHost: k\r\nContent-Length: 3, 3\r\n\r\na=1" + smuggled),
         Attack("a negative Content-Length", "POST / HTTP/1.1\r\nHost: k\r\nContent-Length: -1\r\n\r\n" + smuggled),
         Attack("an obs-folded header", "GET / HTTP/1.1\r\nHost: k\r\nX-Folded: a\r\n b\r\n\r\n"),
-        Attack("an obs-folded Transfer-Encoding",
-            "POST / HTTP/1.1\r\nHost: k\r\nContent-Length: 5\r\nTransfer-Encoding:\r\n chunked\r\n\r\n0\r\n\r\n" + smuggled),
-        Attack("a space before the colon",
+        Attack(
+            "an obs-folded Transfer-Encoding",
+            "POST / HTTP/1.1\r\nHost: k\r\nContent-Length: 5\r\nTransfer-Encoding:\r\n chunked\r\n\r\n0\r\n\r\n"
+                + smuggled),
+        Attack(
+            "a space before the colon",
             "POST / HTTP/1.1\r\nHost: k\r\nTransfer-Encoding : chunked\r\n\r\n0\r\n\r\n" + smuggled),
-        Attack("chunked not last",
+        Attack(
+            "chunked not last",
             "POST / HTTP/1.1\r\nHost: k\r\nTransfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n" + smuggled),
-        Attack("an oversized chunk size", "POST / HTTP/1.1\r\nHost: k\r\nTransfer-Encoding: chunked\r\n\r\nfffffffffffffffffff\r\n"),
+        Attack(
+            "an oversized chunk size",
+            "POST / HTTP/1.1\r\nHost: k\r\nTransfer-Encoding: chunked\r\n\r\nfffffffffffffffffff\r\n"),
         Attack("a NUL in a header value", "GET / HTTP/1.1\r\nHost: k\r\nX-Nul: a\u{0}b\r\n\r\n"),
         Attack("a bare CR in a header value", "GET / HTTP/1.1\r\nHost: k\r\nX-CR: a\rGET /smuggled HTTP/1.1\r\n\r\n"),
         Attack("a NUL in the target", "GET /a\u{0}b HTTP/1.1\r\nHost: k\r\n\r\n"),
@@ -55,10 +65,13 @@ struct HostileRequestTests {
         Attack("a lower-case version", "GET / http/1.1\r\nHost: k\r\n\r\n"),
         Attack("no version", "GET /\r\nHost: k\r\n\r\n"),
         Attack("a target with a space", "GET /a b HTTP/1.1\r\nHost: k\r\n\r\n"),
-        Attack("a target over the header limit",
+        Attack(
+            "a target over the header limit",
             "GET /" + String(repeating: "a", count: 17_000) + " HTTP/1.1\r\nHost: k\r\n\r\n", status: 431),
         Attack("a header name that is not a token", "GET / HTTP/1.1\r\nHost: k\r\nX(evil): 1\r\n\r\n"),
-        Attack("bytes that are not HTTP", bytes: [0x16, 0x03, 0x01, 0x00, 0xa5, 0x01, 0x00, 0x00, 0xa1, 0x03, 0x03], status: 400),
+        Attack(
+            "bytes that are not HTTP", bytes: [0x16, 0x03, 0x01, 0x00, 0xa5, 0x01, 0x00, 0x00, 0xa1, 0x03, 0x03],
+            status: 400),
     ]
 
     @Test(arguments: attacks)
@@ -82,7 +95,8 @@ struct HostileRequestTests {
 
     /// Odd targets the parser accepts: the app gets them as they are and answers; the server stays up.
     @Test(arguments: [
-        "*", "http://evil.example/", "/..%2f..%2fetc%2fpasswd", "/%ff%fe", "/%00", "/a?%", "/?" + String(repeating: "q", count: 15_000),
+        "*", "http://evil.example/", "/..%2f..%2fetc%2fpasswd", "/%ff%fe", "/%00", "/a?%",
+        "/?" + String(repeating: "q", count: 15_000),
         "/" + String(repeating: "/", count: 5_000), "/#fragment",
     ])
     func anAbsurdButWellFormedTargetReachesTheAppAsSent(target: String) async throws {

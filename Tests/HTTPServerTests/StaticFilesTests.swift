@@ -33,7 +33,8 @@ struct StaticFilesTests {
     }
 
     @Test func renamingAFileChangesTheVersion() throws {
-        try FileManager.default.moveItem(atPath: folder.publicPath + "/copy.css", toPath: folder.publicPath + "/copy2.css")
+        try FileManager.default.moveItem(
+            atPath: folder.publicPath + "/copy.css", toPath: folder.publicPath + "/copy2.css")
         #expect(try StaticFiles(directory: folder.publicPath).version != files.version)
     }
 

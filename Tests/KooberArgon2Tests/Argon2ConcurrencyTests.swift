@@ -30,7 +30,10 @@ struct Argon2ConcurrencyTests {
         let answers = try await withThrowingTaskGroup(of: (Int, Bool).self) { group in
             for index in 0..<8 {
                 group.addTask {
-                    (index, try await hasher.verify(index.isMultiple(of: 2) ? "password" : "wrong \(index)", against: hash))
+                    (
+                        index,
+                        try await hasher.verify(index.isMultiple(of: 2) ? "password" : "wrong \(index)", against: hash)
+                    )
                 }
             }
             return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }

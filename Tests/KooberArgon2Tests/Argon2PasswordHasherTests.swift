@@ -49,7 +49,9 @@ struct Argon2PasswordHasherTests {
         #expect(try await hasher.verify("correct horse battery staple", against: hash))
     }
 
-    @Test(arguments: ["Correct horse battery staple", "correct horse battery stapl", "correct horse battery staple ", ""])
+    @Test(arguments: [
+        "Correct horse battery staple", "correct horse battery stapl", "correct horse battery staple ", "",
+    ])
     func aWrongPasswordDoesNotVerify(wrong: String) async throws {
         let hash = try await hasher.hash("correct horse battery staple")
 

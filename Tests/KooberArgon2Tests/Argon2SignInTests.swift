@@ -35,8 +35,9 @@ struct Argon2SignInTests {
 
         let stored = try #require(try await users.credentials(forEmail: "johnny@gmail.com"))
         #expect(stored.passwordHash.hasPrefix("$argon2id$v=19$m=19456,t=2,p=1$"))
-        #expect(try await signIn(email: "johnny@gmail.com", password: "password", users: users, standInHash: standInHash)
-            .profile.name == "Johnny Appleseed")
+        #expect(
+            try await signIn(email: "johnny@gmail.com", password: "password", users: users, standInHash: standInHash)
+                .profile.name == "Johnny Appleseed")
         await #expect(throws: SignInError.failed) {
             try await signIn(email: "johnny@gmail.com", password: "Password", users: users, standInHash: standInHash)
         }
@@ -67,7 +68,8 @@ struct Argon2SignInTests {
         ).run()
         let standInHash = try await hasher.hash(RandomToken.generate())
 
-        let signedIn = try await signIn(email: "ZOE@koober.com", password: "Kängurú 🦘 ride", users: users, standInHash: standInHash)
+        let signedIn = try await signIn(
+            email: "ZOE@koober.com", password: "Kängurú 🦘 ride", users: users, standInHash: standInHash)
 
         #expect(signedIn.profile == signedUp.profile)
     }

@@ -28,7 +28,10 @@ import Testing
     }
 
     @Test func thereIsATargetForEachParserOfTheRequestPath() {
-        #expect(Set(FuzzTargets.all.map(\.name)) == ["http", "form", "cookie", "static-path", "place-search", "http-date", "client-address", "form-token"])
+        #expect(
+            Set(FuzzTargets.all.map(\.name)) == [
+                "http", "form", "cookie", "static-path", "place-search", "http-date", "client-address", "form-token",
+            ])
         #expect(FuzzTargets.named("no-such-target") == nil)
     }
 }

@@ -4,7 +4,9 @@ import Testing
 
 struct Base64URLTests {
     @Test func encodesRFC4648sTestVectorsWithoutPadding() {
-        let vectors = ["": "", "f": "Zg", "fo": "Zm8", "foo": "Zm9v", "foob": "Zm9vYg", "fooba": "Zm9vYmE", "foobar": "Zm9vYmFy"]
+        let vectors = [
+            "": "", "f": "Zg", "fo": "Zm8", "foo": "Zm9v", "foob": "Zm9vYg", "fooba": "Zm9vYmE", "foobar": "Zm9vYmFy",
+        ]
         for (input, expected) in vectors {
             #expect(Base64URL.encode(Array(input.utf8)) == expected)
         }

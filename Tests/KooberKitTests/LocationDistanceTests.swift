@@ -30,7 +30,9 @@ struct LocationDistanceTests {
         #expect(abs(sydneyPickup.kilometres(to: place) - place.kilometres(to: sydneyPickup)) < 1e-9)
     }
 
-    @Test(arguments: [sydneyPickup, operaHouse, Location(latitude: 0, longitude: 0), Location(latitude: 89.9, longitude: -179.9)])
+    @Test(arguments: [
+        sydneyPickup, operaHouse, Location(latitude: 0, longitude: 0), Location(latitude: 89.9, longitude: -179.9),
+    ])
     func aPlaceIsNoDistanceFromItself(place: Location) {
         #expect(place.kilometres(to: place) == 0)
     }

@@ -46,12 +46,14 @@ struct PlaceSearchTests {
     @Test func eachGroupIsOrderedNearestFirst() {
         let places = [
             NamedLocation(id: PlaceID(1), name: "Sydney Airport", location: TestPlaces.sydneyAirport.location),
-            NamedLocation(id: PlaceID(2), name: "Sydney Tower Eye", location: Location(latitude: -33.8705, longitude: 151.2089)),
+            NamedLocation(
+                id: PlaceID(2), name: "Sydney Tower Eye", location: Location(latitude: -33.8705, longitude: 151.2089)),
             NamedLocation(id: PlaceID(3), name: "Manly Sydney Ferry", location: TestPlaces.manlyBeach.location),
             NamedLocation(id: PlaceID(4), name: "Café Sydney", location: TestPlaces.cafeSydney.location),
             NamedLocation(id: PlaceID(5), name: "Opera House", location: TestPlaces.operaHouse.location),
         ]
-        #expect(names("Sydney", in: places) == ["Sydney Tower Eye", "Sydney Airport", "Café Sydney", "Manly Sydney Ferry"])
+        #expect(
+            names("Sydney", in: places) == ["Sydney Tower Eye", "Sydney Airport", "Café Sydney", "Manly Sydney Ferry"])
     }
 
     @Test func theWholeSearchMustStartTheNameNotJustItsFirstWord() {

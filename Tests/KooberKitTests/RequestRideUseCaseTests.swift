@@ -69,7 +69,10 @@ struct RequestRideUseCaseTests {
         let ride = try await world.requestRideTo(TestPlaces.operaHouse, option: rideOptionID)
 
         #expect(ride.fareCents == fareCents)
-        #expect(ride.fareCents == RideQuote.all(from: sydneyPickup, to: TestPlaces.operaHouse).first { $0.option.id == rideOptionID }?.fareCents)
+        #expect(
+            ride.fareCents
+                == RideQuote.all(from: sydneyPickup, to: TestPlaces.operaHouse).first { $0.option.id == rideOptionID }?
+                .fareCents)
     }
 
     @Test func theFareIsMeasuredFromThePickUpTheUseCaseIsGiven() async throws {
@@ -94,7 +97,8 @@ struct RequestRideUseCaseTests {
         let world = RideWorld()
         let ride = try await world.requestRideTo(TestPlaces.operaHouse)
 
-        #expect(try await world.requestRide("kangaroo", at: referenceTime + seconds(5)).failure == .rideAlreadyRequested)
+        #expect(
+            try await world.requestRide("kangaroo", at: referenceTime + seconds(5)).failure == .rideAlreadyRequested)
 
         #expect(try await world.history() == [ride])
         #expect(try await world.state() == .waitingForPickup(ride))

@@ -14,11 +14,12 @@ struct RideQuoteTests {
         // 0.7724277538 km (python3 haversine): 250 + 92.69, 350 + 123.59, 500 + 185.38 cents.
         let quotes = RideQuote.all(from: sydneyPickup, to: TestPlaces.operaHouse)
 
-        #expect(quotes == [
-            RideQuote(option: .wallabee, fareCents: 343),
-            RideQuote(option: .wallaroo, fareCents: 474),
-            RideQuote(option: .kangaroo, fareCents: 685),
-        ])
+        #expect(
+            quotes == [
+                RideQuote(option: .wallabee, fareCents: 343),
+                RideQuote(option: .wallaroo, fareCents: 474),
+                RideQuote(option: .kangaroo, fareCents: 685),
+            ])
     }
 
     @Test func eachOptionIsQuotedForTheTripToTheAirport() {

@@ -43,7 +43,8 @@ struct SeedDemoAccountUseCaseTests {
         let world = UseCaseWorld()
         try await world.addUser(email: "Johnny@Gmail.com", password: "changed it")
 
-        #expect(try await SeedDemoAccountUseCase(userRepository: world.users, passwordHasher: world.hasher).run() == false)
+        #expect(
+            try await SeedDemoAccountUseCase(userRepository: world.users, passwordHasher: world.hasher).run() == false)
 
         let stored = try #require(try await world.users.credentials(forEmail: "johnny@gmail.com"))
         #expect(stored.passwordHash == FakePasswordHasher.fakeHash(of: "changed it"))
@@ -52,7 +53,8 @@ struct SeedDemoAccountUseCaseTests {
     @Test func aSeedThatLosesTheRaceToAnotherProcessReturnsFalse() async throws {
         let users = RacedUserRepository()
 
-        let created = try await SeedDemoAccountUseCase(userRepository: users, passwordHasher: FakePasswordHasher()).run()
+        let created = try await SeedDemoAccountUseCase(userRepository: users, passwordHasher: FakePasswordHasher())
+            .run()
 
         #expect(await users.createAttempts == 1)
         #expect(created == false)

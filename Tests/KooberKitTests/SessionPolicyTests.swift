@@ -10,7 +10,8 @@ struct SessionPolicyTests {
     )
 
     private func session(createdAt: Date, lastSeenAt: Date) -> UserSession {
-        UserSession(tokenHash: SessionTokenHash(hex: "00"), profile: profile, createdAt: createdAt, lastSeenAt: lastSeenAt)
+        UserSession(
+            tokenHash: SessionTokenHash(hex: "00"), profile: profile, createdAt: createdAt, lastSeenAt: lastSeenAt)
     }
 
     @Test func lifetimesAreSevenDaysIdleThirtyDaysInAllAndTouchesFiveMinutesApart() {

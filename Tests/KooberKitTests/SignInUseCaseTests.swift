@@ -134,7 +134,8 @@ struct SignInUseCaseTests {
         let world = UseCaseWorld()
         _ = try await world.signIn(email: "old@koober.com", password: "wrong", at: referenceTime)
 
-        _ = try await world.signIn(email: "new@koober.com", password: "wrong", at: referenceTime + minutes(30) + seconds(1))
+        _ = try await world.signIn(
+            email: "new@koober.com", password: "wrong", at: referenceTime + minutes(30) + seconds(1))
 
         #expect(try await world.failures.lastFailure(.email("old@koober.com")) == nil)
         #expect(try await world.failures.lastFailure(.email("new@koober.com")) != nil)

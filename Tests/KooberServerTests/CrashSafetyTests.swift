@@ -10,7 +10,8 @@ import Testing
 /// (the 303 after the POST) is on disk after each crash, and the database passes `PRAGMA integrity_check`.
 /// Four riders hashing passwords on a real server keep both cores busy for a quarter of a minute, so it runs on its
 /// own, after the rest of the suite (`WholeMachineTests`).
-@Suite(.enabled(if: WholeMachineTests.run, "takes the whole machine: run alone by scripts/hardening")) struct CrashSafetyTests {
+@Suite(.enabled(if: WholeMachineTests.run, "takes the whole machine: run alone by scripts/hardening"))
+struct CrashSafetyTests {
     static let kills = 12
     static let riders = 4
 
@@ -68,20 +69,25 @@ import Testing
         }
     }
 
-    private func expectEverythingAcknowledgedIsStored(_ acknowledged: Acknowledged, database path: String) async throws {
+    private func expectEverythingAcknowledgedIsStored(_ acknowledged: Acknowledged, database path: String) async throws
+    {
         let database = try await SQLiteDatabase.open(path: path)
         let (integrity, stored) = try await database.read { connection in
             let integrity = try connection.query("PRAGMA integrity_check").first?.string("integrity_check")
             let rows = try connection.query(
                 "SELECT users.email AS email, COUNT(rides.id) AS rides FROM users LEFT JOIN rides ON rides.user_id = users.id GROUP BY users.id"
             )
-            return (integrity, try Dictionary(uniqueKeysWithValues: rows.map { (try $0.string("email"), try $0.int("rides")) }))
+            return (
+                integrity,
+                try Dictionary(uniqueKeysWithValues: rows.map { (try $0.string("email"), try $0.int("rides")) })
+            )
         }
         try await database.close()
         #expect(integrity == "ok")
         for (email, rides) in acknowledged.rides {
             #expect(stored[email] != nil, "the acknowledged sign-up of \(email) is lost")
-            #expect((stored[email] ?? 0) >= rides, "\(email) had \(rides) rides acknowledged, \(stored[email] ?? 0) stored")
+            #expect(
+                (stored[email] ?? 0) >= rides, "\(email) had \(rides) rides acknowledged, \(stored[email] ?? 0) stored")
         }
     }
 }

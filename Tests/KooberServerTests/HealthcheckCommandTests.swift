@@ -47,7 +47,9 @@ import Testing
         let (code, result) = try await TestServer.withRunning(responder) { port in
             let code = try await exitCode(["--url", "http://127.0.0.1:\(port)/sick", "--timeout", Self.patience])
             let target = HealthcheckTarget(host: "127.0.0.1", port: port, path: "/sick")
-            return (code, await HealthcheckClient.check(target, timeout: .seconds(BusyMachine.patience.components.seconds)))
+            return (
+                code, await HealthcheckClient.check(target, timeout: .seconds(BusyMachine.patience.components.seconds))
+            )
         }
         #expect(code == 1)
         #expect(!result.isHealthy)

@@ -115,10 +115,13 @@ struct HostileClientTests {
             try await onOwnThread { pipelined.send(Array(flood.utf8)) }
             for _ in 0..<5 {
                 try await onOwnThread {
-                    oversizedHeads.send(Array(("GET / HTTP/1.1\r\nX-Big: " + String(repeating: "a", count: 20_000)).utf8))
-                    oversizedBodies.send(Array("POST /signin HTTP/1.1\r\nHost: k\r\nContent-Length: 2097152\r\n\r\n".utf8))
+                    oversizedHeads.send(
+                        Array(("GET / HTTP/1.1\r\nX-Big: " + String(repeating: "a", count: 20_000)).utf8))
+                    oversizedBodies.send(
+                        Array("POST /signin HTTP/1.1\r\nHost: k\r\nContent-Length: 2097152\r\n\r\n".utf8))
                     oversizedBodies.send([UInt8](repeating: UInt8(ascii: "x"), count: 64 << 10))
-                    unfinished.send(Array("POST /signin HTTP/1.1\r\nHost: k\r\nContent-Length: 1000\r\n\r\nemail=".utf8))
+                    unfinished.send(
+                        Array("POST /signin HTTP/1.1\r\nHost: k\r\nContent-Length: 1000\r\n\r\nemail=".utf8))
                 }
                 try await Task.sleep(for: .seconds(1))
             }

@@ -52,9 +52,11 @@ import Testing
 
     @Test func flagsWinOverTheEnvironment() throws {
         let fromFlags = try settings(
-            ["--hostname", "::1", "--port", "0", "--database", "a.sqlite", "--templates", "T", "--public", "P",
-             "--secure-cookies", "--max-connections", "20", "--log-format", "json", "--hash-queue-size", "3",
-             "--trust-proxy", "--metrics-port", "0", "--metrics-hostname", "::1"],
+            [
+                "--hostname", "::1", "--port", "0", "--database", "a.sqlite", "--templates", "T", "--public", "P",
+                "--secure-cookies", "--max-connections", "20", "--log-format", "json", "--hash-queue-size", "3",
+                "--trust-proxy", "--metrics-port", "0", "--metrics-hostname", "::1",
+            ],
             environment: [
                 "KOOBER_HOSTNAME": "0.0.0.0", "KOOBER_PORT": "9090", "KOOBER_DATABASE": "b.sqlite",
                 "KOOBER_MAX_CONNECTIONS": "500", "KOOBER_LOG_FORMAT": "text", "KOOBER_HASH_QUEUE_SIZE": "12",

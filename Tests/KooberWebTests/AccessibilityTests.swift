@@ -9,27 +9,42 @@ import Testing
     static let screens: [(String, @Sendable (TestBrowser) async throws -> Void)] = [
         ("welcome", { try await $0.visit("/welcome") }),
         ("sign in", { try await $0.visit("/signin") }),
-        ("sign up, failed", { browser in
-            try await browser.visit("/signup")
-            try await browser.press("Sign Up")
-        }),
-        ("pick me up", { browser in
-            try await browser.signInAsJohnny()
-        }),
-        ("where to", { browser in
-            try await browser.signInAsJohnny()
-            try await browser.clickLink("Where to?")
-        }),
-        ("ride options, none chosen", { browser in
-            try await browser.signInAsJohnny()
-            try await browser.clickLink("Where to?")
-            try await browser.press("Opera House")
-            try await browser.press("Confirm")
-        }),
-        ("profile", { browser in
-            try await browser.signInAsJohnny()
-            try await browser.clickLink("Profile")
-        }),
+        (
+            "sign up, failed",
+            { browser in
+                try await browser.visit("/signup")
+                try await browser.press("Sign Up")
+            }
+        ),
+        (
+            "pick me up",
+            { browser in
+                try await browser.signInAsJohnny()
+            }
+        ),
+        (
+            "where to",
+            { browser in
+                try await browser.signInAsJohnny()
+                try await browser.clickLink("Where to?")
+            }
+        ),
+        (
+            "ride options, none chosen",
+            { browser in
+                try await browser.signInAsJohnny()
+                try await browser.clickLink("Where to?")
+                try await browser.press("Opera House")
+                try await browser.press("Confirm")
+            }
+        ),
+        (
+            "profile",
+            { browser in
+                try await browser.signInAsJohnny()
+                try await browser.clickLink("Profile")
+            }
+        ),
         ("not found", { try await $0.visit("/no-such-page") }),
     ]
 
@@ -41,7 +56,9 @@ import Testing
         let browser = try await KooberTestApp().browser()
         try await reach(browser)
         #expect(try browser.first("/html")?[attribute: "lang"] == "en", "\(name)")
-        #expect(try browser.first("//meta[@name='viewport']")?[attribute: "content"] == "width=device-width, initial-scale=1")
+        #expect(
+            try browser.first("//meta[@name='viewport']")?[attribute: "content"]
+                == "width=device-width, initial-scale=1")
         #expect(browser.title?.hasSuffix(" · Koober") == true, "\(name): \(browser.title ?? "no title")")
         #expect(try browser.first("//body/a[1]")?[attribute: "href"] == "#main", "\(name): the skip link comes first")
         #expect(try browser.all("//main[@id='main']").count == 1, "\(name)")
@@ -61,7 +78,9 @@ import Testing
             #expect(!button.text.isEmpty, "\(name): a button says what it does")
         }
         for image in try browser.all("//img") {
-            #expect(image.has("alt"), "\(name): \(image[attribute: "src"] ?? "an image") has alt text (empty if decorative)")
+            #expect(
+                image.has("alt"), "\(name): \(image[attribute: "src"] ?? "an image") has alt text (empty if decorative)"
+            )
         }
     }
 

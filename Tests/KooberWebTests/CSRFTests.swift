@@ -67,7 +67,8 @@ import Testing
         let oldToken = try #require(try browser.formToken())
         try await browser.signInAsJohnny()
         try await browser.signOut()
-        try await browser.post("/signin", fields: [("email", "johnny@gmail.com"), ("password", "password"), ("csrf_token", oldToken)])
+        try await browser.post(
+            "/signin", fields: [("email", "johnny@gmail.com"), ("password", "password"), ("csrf_token", oldToken)])
         #expect(browser.status == .forbidden)
     }
 

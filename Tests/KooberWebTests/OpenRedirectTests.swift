@@ -23,7 +23,9 @@ import Testing
         let hostile = ["next=https://evil.example", "redirect=//evil.example", "return_to=%2F%2Fevil.example"]
         var locations: [String] = []
         for cookie in ["", "koober_session=\(session)"] {
-            for path in ["/", "/welcome", "/signin", "/signup", "/ride", "/profile", "//evil.example", "/\\evil.example"] {
+            for path in [
+                "/", "/welcome", "/signin", "/signup", "/ride", "/profile", "//evil.example", "/\\evil.example",
+            ] {
                 for query in hostile {
                     let request = Request(
                         method: .GET, uri: "\(path)?\(query)", headers: ["Host": "evil.example", "Cookie": cookie]
@@ -37,7 +39,9 @@ import Testing
             for path in ["/signin", "/signout", "/ride/new"] {
                 let request = Request(
                     method: .POST, uri: "\(path)?next=https://evil.example",
-                    headers: ["Host": "localhost", "Cookie": cookie.isEmpty ? "koober_presession=\(preSession)" : cookie],
+                    headers: [
+                        "Host": "localhost", "Cookie": cookie.isEmpty ? "koober_presession=\(preSession)" : cookie,
+                    ],
                     body: ByteBuffer(string: form)
                 )
                 let response = await app.responder.respond(to: request)

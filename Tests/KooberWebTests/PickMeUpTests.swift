@@ -107,7 +107,8 @@ import Testing
         let browser = try await KooberTestApp().browser()
         try await browser.signInAsJohnny()
         try await browser.visit("/ride/dropoff")  // a page with forms, for the visitor's token
-        try await browser.post("/ride/confirm", fields: [("csrf_token", try csrf(browser)), ("ride_option", "wallabee")])
+        try await browser.post(
+            "/ride/confirm", fields: [("csrf_token", try csrf(browser)), ("ride_option", "wallabee")])
         #expect(browser.status == .unprocessableEntity)
         #expect(try browser.errorPanel()?.title == "No Drop-off Chosen")
     }

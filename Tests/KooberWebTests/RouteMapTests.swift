@@ -42,8 +42,12 @@ import Testing
         let pickupCentre = try #require(try svg.first(Self.classed("map-pickup") + "/*[local-name()='circle'][1]"))
         let dropoffCentre = try #require(try svg.first(Self.classed("map-dropoff") + "/*[local-name()='circle'][1]"))
         let route = try #require(try svg.first(Self.classed("map-route")))
-        #expect(route[attribute: "x1"] == pickupCentre[attribute: "cx"] && route[attribute: "y1"] == pickupCentre[attribute: "cy"])
-        #expect(route[attribute: "x2"] == dropoffCentre[attribute: "cx"] && route[attribute: "y2"] == dropoffCentre[attribute: "cy"])
+        #expect(
+            route[attribute: "x1"] == pickupCentre[attribute: "cx"]
+                && route[attribute: "y1"] == pickupCentre[attribute: "cy"])
+        #expect(
+            route[attribute: "x2"] == dropoffCentre[attribute: "cx"]
+                && route[attribute: "y2"] == dropoffCentre[attribute: "cy"])
         let dropoff = try #require(map.dropoffPoint)
         #expect(abs(try Self.number(route[attribute: "x1"]) - map.pickupPoint.x) <= 0.05)
         #expect(abs(try Self.number(route[attribute: "y2"]) - dropoff.y) <= 0.05)
@@ -104,8 +108,10 @@ import Testing
     }
 
     /// The label estimate must not be narrower than DejaVu Sans, a wide face (widths measured from its font file).
-    @Test(arguments: [("MOMA", 3.197), ("Sydney Airport", 7.443), ("Your location", 6.553),
-                      ("Mrs Macquarie's Chair", 11.071), ("State Library of New South Wales", 16.8)])
+    @Test(arguments: [
+        ("MOMA", 3.197), ("Sydney Airport", 7.443), ("Your location", 6.553),
+        ("Mrs Macquarie's Chair", 11.071), ("State Library of New South Wales", 16.8),
+    ])
     func theLabelWidthEstimateIsAnUpperBound(name: String, dejaVuEm: Double) {
         #expect(MapLabel.estimatedWidth(of: name) >= dejaVuEm)
         #expect(MapLabel.estimatedWidth(of: MapLabel.fitted(name, into: 5)) <= 5)
@@ -141,7 +147,9 @@ import Testing
         let svg = try HTMLDocument(html: map.svg)
         let root = try #require(try svg.first("//*[local-name()='svg']"))
         let title = try #require(try svg.first("//*[local-name()='svg']/*[local-name()='title']"))
-        #expect(root[attribute: "role"] == "img" && root[attribute: "aria-labelledby"] == "route-map-title" && title[attribute: "id"] == "route-map-title")
+        #expect(
+            root[attribute: "role"] == "img" && root[attribute: "aria-labelledby"] == "route-map-title"
+                && title[attribute: "id"] == "route-map-title")
         #expect(title.text == map.textAlternative)
         #expect((root[attribute: "viewbox"] ?? root[attribute: "viewBox"]) == "0 0 360 400")
         #expect(RouteMap(pickup: Self.pickup, dropoff: nil).textAlternative == "Map: pick-up at Your location.")
@@ -166,8 +174,10 @@ import Testing
         try #require(text.flatMap(Double.init))
     }
 
-    @Test(arguments: [(0.0, "0.0"), (12.0, "12.0"), (12.34, "12.3"), (12.36, "12.4"), (-3.21, "-3.2"), (-0.04, "0.0"),
-                      (359.96, "360.0"), (-400.0, "-400.0"), (0.25, "0.2"), (0.75, "0.8")])
+    @Test(arguments: [
+        (0.0, "0.0"), (12.0, "12.0"), (12.34, "12.3"), (12.36, "12.4"), (-3.21, "-3.2"), (-0.04, "0.0"),
+        (359.96, "360.0"), (-400.0, "-400.0"), (0.25, "0.2"), (0.75, "0.8"),
+    ])
     func coordinatesHaveOneDecimal(value: Double, text: String) {
         #expect(RouteMap.decimal(value) == text)
     }
@@ -183,16 +193,24 @@ import Testing
     }
 
     @Test func aKeptMapIsTheOneDrawnForThosePins() {
-        #expect(RouteMap.svg(pickup: Self.pickup, dropoff: Self.manly) == RouteMap(pickup: Self.pickup, dropoff: Self.manly).svg)
-        #expect(RouteMap.svg(pickup: Self.pickup, dropoff: Self.manly) == RouteMap(pickup: Self.pickup, dropoff: Self.manly).svg)
+        #expect(
+            RouteMap.svg(pickup: Self.pickup, dropoff: Self.manly)
+                == RouteMap(pickup: Self.pickup, dropoff: Self.manly).svg)
+        #expect(
+            RouteMap.svg(pickup: Self.pickup, dropoff: Self.manly)
+                == RouteMap(pickup: Self.pickup, dropoff: Self.manly).svg)
         #expect(RouteMap.svg(pickup: Self.pickup, dropoff: nil) == RouteMap(pickup: Self.pickup, dropoff: nil).svg)
-        #expect(RouteMap.svg(pickup: Self.pickup, dropoff: Self.bondi) != RouteMap.svg(pickup: Self.pickup, dropoff: Self.manly))
+        #expect(
+            RouteMap.svg(pickup: Self.pickup, dropoff: Self.bondi)
+                != RouteMap.svg(pickup: Self.pickup, dropoff: Self.manly))
     }
 
     @Test func moreMapsThanAreKeptAreStillEachDrawnRight() {
         for step in 0...(RouteMap.drawnLimit + 10) {
             let dropoff = MapPin(name: "Place \(step)", latitude: -33.8 - Double(step) / 10_000, longitude: 151.2)
-            #expect(RouteMap.svg(pickup: Self.pickup, dropoff: dropoff) == RouteMap(pickup: Self.pickup, dropoff: dropoff).svg)
+            #expect(
+                RouteMap.svg(pickup: Self.pickup, dropoff: dropoff)
+                    == RouteMap(pickup: Self.pickup, dropoff: dropoff).svg)
         }
     }
 }

@@ -11,7 +11,9 @@ import Testing
 
     private func tables(_ app: KooberTestApp) async throws -> [String] {
         try await app.database.read { connection in
-            try connection.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map { try $0.string("name") }
+            try connection.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map {
+                try $0.string("name")
+            }
         }
     }
 
@@ -39,7 +41,9 @@ import Testing
         let browser = app.browser()
         let email = "mallory+\(payload.count)@example.com"
         try await browser.signUp(
-            .init(name: payload, nickname: payload, email: email, mobileNumber: "0400 " + payload, password: payload + "pad")
+            .init(
+                name: payload, nickname: payload, email: email, mobileNumber: "0400 " + payload,
+                password: payload + "pad")
         )
         #expect(browser.path == "/ride")
         try await browser.clickLink("Profile")

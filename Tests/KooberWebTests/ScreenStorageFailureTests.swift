@@ -63,11 +63,13 @@ import Testing
         }
 
         func makeSearchDropoffLocationsUseCase(query: String) -> SearchDropoffLocationsUseCase {
-            SearchDropoffLocationsUseCase(query: query, pickupLocation: pickup, placeRepository: FailingPlaceRepository())
+            SearchDropoffLocationsUseCase(
+                query: query, pickupLocation: pickup, placeRepository: FailingPlaceRepository())
         }
 
         func makeSelectDropoffLocationUseCase(placeID: PlaceID) -> SelectDropoffLocationUseCase {
-            SelectDropoffLocationUseCase(userID: rider, placeID: placeID, now: now, rideRepository: FailingRideRepository())
+            SelectDropoffLocationUseCase(
+                userID: rider, placeID: placeID, now: now, rideRepository: FailingRideRepository())
         }
 
         func makeLoadUserProfileUseCase() -> LoadUserProfileUseCase {

@@ -45,9 +45,15 @@ import Testing
         try await browser.clickLink("Profile")
         let broken = try await KooberTestApp { $0.sessionRepository = BrokenSessionRepository() }
         let brokenRecorder = Recorder(broken.responder)
-        _ = await brokenRecorder.respond(to: Request(method: .GET, uri: "/welcome", headers: ["Cookie": "koober_session=x"]))  // 500
+        _ = await brokenRecorder.respond(
+            to: Request(method: .GET, uri: "/welcome", headers: ["Cookie": "koober_session=x"]))  // 500
         let refusals = [HTTPResponseStatus.payloadTooLarge, .requestHeaderFieldsTooLarge]
-            .map { ("server refusal \($0.code)", app.container.makeServerConfiguration(host: "h", port: 0).errorResponse($0)) }
+            .map {
+                (
+                    "server refusal \($0.code)",
+                    app.container.makeServerConfiguration(host: "h", port: 0).errorResponse($0)
+                )
+            }
 
         let all = recorder.responses.withLock { $0 } + brokenRecorder.responses.withLock { $0 } + refusals
         let html = all.filter { $0.1.headers.first(name: "content-type")?.hasPrefix("text/html") == true }

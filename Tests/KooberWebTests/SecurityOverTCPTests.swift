@@ -23,7 +23,8 @@ import Testing
             let browser = TestBrowser(host: "127.0.0.1", port: port)
             try await browser.visit("/signin")
             // `__Host-` cookies must be Secure, for Path=/ and without Domain, or browsers drop them.
-            let setCookie = try #require(browser.headers["set-cookie"].first { $0.hasPrefix("__Host-koober_presession=") })
+            let setCookie = try #require(
+                browser.headers["set-cookie"].first { $0.hasPrefix("__Host-koober_presession=") })
             #expect(setCookie.contains("; Secure") && setCookie.contains("; Path=/") && !setCookie.contains("Domain"))
             #expect(browser.cookie(named: "koober_presession") == nil)
 

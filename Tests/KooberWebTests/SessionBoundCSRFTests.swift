@@ -56,7 +56,8 @@ import Testing
 
         // Johnny's own token, from his own page, does the same thing.
         try await johnny.visit("/profile")
-        try await johnny.post("/ride/dropoff", fields: [("csrf_token", try #require(try johnny.formToken())), ("place_id", "1")])
+        try await johnny.post(
+            "/ride/dropoff", fields: [("csrf_token", try #require(try johnny.formToken())), ("place_id", "1")])
         #expect(johnny.path == "/ride")
         #expect(try await drafts(app) == 1)
     }

@@ -104,7 +104,9 @@ import Testing
         try await attacker.visit("/profile")
         #expect(attacker.path == "/welcome")
         let stored = try await app.database.read {
-            try $0.query("SELECT COUNT(*) AS n FROM sessions WHERE token_hash = ?", [.text(SessionToken(value: planted).hash.hex)])
+            try $0.query(
+                "SELECT COUNT(*) AS n FROM sessions WHERE token_hash = ?",
+                [.text(SessionToken(value: planted).hash.hex)])
         }
         #expect(try stored.first?.int("n") == 0)
     }

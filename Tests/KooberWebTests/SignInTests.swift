@@ -48,7 +48,9 @@ import Testing
 
     @Test func throttlingCannotBeDodgedByCaseOrSpaces() async throws {
         let browser = try await KooberTestApp().browser()
-        for variant in ["johnny@gmail.com", "JOHNNY@gmail.com", " johnny@gmail.com", "Johnny@Gmail.Com ", "\tjohnny@GMAIL.com\r\n"] {
+        for variant in [
+            "johnny@gmail.com", "JOHNNY@gmail.com", " johnny@gmail.com", "Johnny@Gmail.Com ", "\tjohnny@GMAIL.com\r\n",
+        ] {
             try await browser.signIn(email: variant, password: "guess")
         }
         try await browser.signIn(email: "johnny@gmail.COM", password: "password")

@@ -8,7 +8,8 @@ import Testing
 /// It compares timings, so it runs on a quiet machine (`WholeMachineTests`, by `scripts/hardening`): inside the parallel
 /// suite other tests hashing passwords once made the unknown email's median 1.8 times the other. That the unknown
 /// email verifies against the stand-in hash at all is `SignInUseCaseTests`' to prove, in every run.
-@Suite(.enabled(if: WholeMachineTests.run, "takes the whole machine: run alone by scripts/hardening")) struct SignInTimingTests {
+@Suite(.enabled(if: WholeMachineTests.run, "takes the whole machine: run alone by scripts/hardening"))
+struct SignInTimingTests {
     /// Alternating samples, so that a busy moment of the machine falls on both kinds alike.
     static let samplesEach = 24
 
@@ -35,7 +36,9 @@ import Testing
         let ratio = median(unknown) / median(wrongPassword)
         // Without the stand-in hash an unknown email answers about fifty times faster (no argon2id at all); with it
         // the medians differ only by noise. 0.6–1.6 leaves room for a busy two-core machine and nothing more.
-        #expect(ratio > 0.6 && ratio < 1.6, "median unknown \(median(unknown)) s, wrong password \(median(wrongPassword)) s")
+        #expect(
+            ratio > 0.6 && ratio < 1.6, "median unknown \(median(unknown)) s, wrong password \(median(wrongPassword)) s"
+        )
         #expect(mannWhitneyZ(unknown, wrongPassword).magnitude < 3.5)
     }
 

@@ -39,7 +39,8 @@ import Testing
 
     @Test func emptyFormSaysWhatEachFieldNeeds() async throws {
         let browser = try await KooberTestApp().browser()
-        try await browser.signUp(TestBrowser.Account(name: "", nickname: " ", email: "", mobileNumber: "", password: ""))
+        try await browser.signUp(
+            TestBrowser.Account(name: "", nickname: " ", email: "", mobileNumber: "", password: ""))
         #expect(browser.status == .unprocessableEntity)
         #expect(try browser.errorPanel()?.title == "Sign Up Failed")
         #expect(try browser.fieldError("Full Name") == "Please enter your full name.")

@@ -79,7 +79,9 @@ import Testing
     @Test func formsShownAgainAfterAnErrorKeepWhatWasTypedAsText() async throws {
         let browser = try await KooberTestApp().browser()
         try await browser.signUp(
-            .init(name: Self.script, nickname: Self.attribute, email: Self.email, mobileNumber: Self.mobile, password: "short")
+            .init(
+                name: Self.script, nickname: Self.attribute, email: Self.email, mobileNumber: Self.mobile,
+                password: "short")
         )
         #expect(try browser.errorPanel()?.title == "Sign Up Failed")
         try expectNoInjectedMarkup(browser, "/signup with errors")

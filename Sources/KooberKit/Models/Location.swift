@@ -18,7 +18,8 @@ public struct Location: Equatable, Sendable {
         let radians = { (degrees: Double) in degrees * .pi / 180 }
         let dLatitude = radians(other.latitude - latitude)
         let dLongitude = radians(other.longitude - longitude)
-        let a = sin(dLatitude / 2) * sin(dLatitude / 2)
+        let a =
+            sin(dLatitude / 2) * sin(dLatitude / 2)
             + cos(radians(latitude)) * cos(radians(other.latitude)) * sin(dLongitude / 2) * sin(dLongitude / 2)
         return 2 * Self.earthRadiusKilometres * atan2(sqrt(a), sqrt(1 - a))
     }

@@ -9,9 +9,12 @@ public struct RideOption: Equatable, Sendable {
     public let baseFareCents: Int
     public let centsPerKilometre: Int
 
-    public static let wallabee = RideOption(id: "wallabee", name: "Wallabee", riders: 2, baseFareCents: 250, centsPerKilometre: 120)
-    public static let wallaroo = RideOption(id: "wallaroo", name: "Wallaroo", riders: 4, baseFareCents: 350, centsPerKilometre: 160)
-    public static let kangaroo = RideOption(id: "kangaroo", name: "Kangaroo", riders: 6, baseFareCents: 500, centsPerKilometre: 240)
+    public static let wallabee = RideOption(
+        id: "wallabee", name: "Wallabee", riders: 2, baseFareCents: 250, centsPerKilometre: 120)
+    public static let wallaroo = RideOption(
+        id: "wallaroo", name: "Wallaroo", riders: 4, baseFareCents: 350, centsPerKilometre: 160)
+    public static let kangaroo = RideOption(
+        id: "kangaroo", name: "Kangaroo", riders: 6, baseFareCents: 500, centsPerKilometre: 240)
 
     /// Every option, in the order the picker shows them.
     public static let all = [wallabee, wallaroo, kangaroo]

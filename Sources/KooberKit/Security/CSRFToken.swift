@@ -35,6 +35,7 @@ public enum CSRFToken {
         for part in [binding.value, nonce] {
             message += "!\(part.utf8.count)!\(part)"
         }
-        return Base64URL.encode(Array(HMAC<SHA256>.authenticationCode(for: Array(message.utf8), using: key.symmetricKey)))
+        return Base64URL.encode(
+            Array(HMAC<SHA256>.authenticationCode(for: Array(message.utf8), using: key.symmetricKey)))
     }
 }

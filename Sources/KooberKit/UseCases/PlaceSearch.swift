@@ -3,7 +3,8 @@ import Foundation
 /// How the drop-off picker finds places (SPEC.md, Drop-off picker): every word typed must appear in the name,
 /// ignoring case and accents; names that start with the search come first, then the nearest.
 public enum PlaceSearch {
-    public static func results(for query: String, in places: [NamedLocation], near pickup: Location) -> [NamedLocation] {
+    public static func results(for query: String, in places: [NamedLocation], near pickup: Location) -> [NamedLocation]
+    {
         let words = fold(query).split(whereSeparator: \.isWhitespace)
         let search = words.joined(separator: " ")
         let matches = places.filter { place in
@@ -11,8 +12,10 @@ public enum PlaceSearch {
             return words.allSatisfy { name.contains($0) }
         }
         return matches.map { place in
-            (place: place, startsWith: !search.isEmpty && fold(place.name).hasPrefix(search),
-                kilometres: pickup.kilometres(to: place.location))
+            (
+                place: place, startsWith: !search.isEmpty && fold(place.name).hasPrefix(search),
+                kilometres: pickup.kilometres(to: place.location)
+            )
         }
         .sorted { lhs, rhs in
             if lhs.startsWith != rhs.startsWith { return lhs.startsWith }

@@ -21,7 +21,9 @@ public struct RequestRideUseCase: Sendable {
 
     /// Throws a `RequestRideError` when no ride can be requested.
     public func run() async throws -> Ride {
-        if try await rideRepository.rideInProgress(userID: userID) != nil { throw RequestRideError.rideAlreadyRequested }
+        if try await rideRepository.rideInProgress(userID: userID) != nil {
+            throw RequestRideError.rideAlreadyRequested
+        }
         guard let dropoff = try await rideRepository.chosenDropoff(userID: userID) else {
             // Another tab's Confirm may have stored its ride (and cleared the draft) since the check above.
             let requestedMeanwhile = try await rideRepository.rideInProgress(userID: userID) != nil

@@ -8,7 +8,8 @@ public enum SelectDropoffLocationError: Error, Equatable, Sendable {
     public var errorMessage: ErrorMessage {
         switch self {
         case .unknownPlace:
-            ErrorMessage(title: "Unknown Place", message: "That place is not one Koober knows. Please choose from the list.")
+            ErrorMessage(
+                title: "Unknown Place", message: "That place is not one Koober knows. Please choose from the list.")
         case .rideInProgress:
             ErrorMessage(
                 title: "Ride On Its Way",

@@ -16,7 +16,9 @@ public struct SelectDropoffLocationUseCase: Sendable {
 
     /// Throws a `SelectDropoffLocationError` when the place is unknown or a ride is already on its way.
     public func run() async throws {
-        if try await rideRepository.rideInProgress(userID: userID) != nil { throw SelectDropoffLocationError.rideInProgress }
+        if try await rideRepository.rideInProgress(userID: userID) != nil {
+            throw SelectDropoffLocationError.rideInProgress
+        }
         do {
             try await rideRepository.chooseDropoff(userID: userID, placeID: placeID, at: now)
         } catch RideRepositoryError.unknownPlace {

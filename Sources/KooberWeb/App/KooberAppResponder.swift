@@ -62,12 +62,15 @@ struct KooberAppResponder: Responder {
         case .selectDropoff:
             return try await checkedForm(request, visitor) { form in
                 try await pickMeUp(visitor) {
-                    try await $0.makeDropoffPickerScreen().select(dropoffLocationID: form["place_id"].flatMap(PlaceID.init))
+                    try await $0.makeDropoffPickerScreen().select(
+                        dropoffLocationID: form["place_id"].flatMap(PlaceID.init))
                 }
             }
         case .confirmRide:
             return try await checkedForm(request, visitor) { form in
-                try await pickMeUp(visitor) { try await $0.makePickMeUpScreen().confirm(rideOptionID: form["ride_option"]) }
+                try await pickMeUp(visitor) {
+                    try await $0.makePickMeUpScreen().confirm(rideOptionID: form["ride_option"])
+                }
             }
         case .startNewRide:
             return try await checkedForm(request, visitor) { _ in
@@ -92,7 +95,8 @@ struct KooberAppResponder: Responder {
     ) async throws -> Response {
         try await decoded(request, request.form) { form in
             guard container.makeCSRFProtection().accepts(request, form: form, binding: visitor.csrfBinding) else {
-                container.logger.notice("Refused a form post without a valid token", metadata: ["request_id": "\(request.id)"])
+                container.logger.notice(
+                    "Refused a form post without a valid token", metadata: ["request_id": "\(request.id)"])
                 return container.makeErrorPages().response(.forbidden)
             }
             return try await body(form)

@@ -28,7 +28,8 @@ struct DropoffPickerScreen {
     /// `dropoffLocationID` is `nil` when the form named no place or not a number.
     func select(dropoffLocationID: PlaceID?) async throws -> Response {
         guard let dropoffLocationID else {
-            return try await show(query: "", error: SelectDropoffLocationError.unknownPlace.errorMessage, status: .unprocessableEntity)
+            return try await show(
+                query: "", error: SelectDropoffLocationError.unknownPlace.errorMessage, status: .unprocessableEntity)
         }
         do {
             try await useCaseFactory.makeSelectDropoffLocationUseCase(placeID: dropoffLocationID).run()

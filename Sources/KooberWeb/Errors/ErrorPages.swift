@@ -43,7 +43,8 @@ public struct ErrorPages: Sendable {
         case .methodNotAllowed:
             ErrorMessage(title: "Not Allowed", message: "This page cannot be used that way.")
         case .requestTimeout:
-            ErrorMessage(title: "Too Slow", message: "Your browser took too long to send this request. Please try again.")
+            ErrorMessage(
+                title: "Too Slow", message: "Your browser took too long to send this request. Please try again.")
         case .payloadTooLarge:
             ErrorMessage(title: "Form Too Large", message: "That form is too large to send. Please shorten it.")
         case .requestHeaderFieldsTooLarge:
@@ -56,7 +57,8 @@ public struct ErrorPages: Sendable {
         case .notImplemented:
             ErrorMessage(title: "Not Supported", message: "Koober does not support that kind of request.")
         case .serviceUnavailable:
-            ErrorMessage(title: "Koober is busy", message: "Koober is very busy right now. Please try again in a moment.")
+            ErrorMessage(
+                title: "Koober is busy", message: "Koober is very busy right now. Please try again in a moment.")
         default:
             ErrorMessage(
                 title: "Unknown Issue",

@@ -32,5 +32,4 @@ struct FormField: Sendable, Encodable {
         describedBy = describers.isEmpty ? nil : describers.joined(separator: " ")
     }
 
-
 }

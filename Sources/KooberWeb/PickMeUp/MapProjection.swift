@@ -31,8 +31,10 @@ struct MapProjection: Sendable {
 
     /// A frame centred on `pins`, leaving `marginFraction` of each side free, and showing at least
     /// `minimumSpanKilometres` on each axis so that one pin, or two at the same spot, still gives a finite scale.
-    init(fitting pins: [MapPin], width: Double, height: Double,
-         marginFraction: Double = 0.12, minimumSpanKilometres: Double = 1) {
+    init(
+        fitting pins: [MapPin], width: Double, height: Double,
+        marginFraction: Double = 0.12, minimumSpanKilometres: Double = 1
+    ) {
         precondition(!pins.isEmpty, "a map frames at least one pin")
         self.width = width
         self.height = height
@@ -46,14 +48,17 @@ struct MapProjection: Sendable {
         let spanNorth = (latitudes.max()! - latitudes.min()!) * Self.kilometresPerDegree
         let usableWidth = width * (1 - 2 * marginFraction)
         let usableHeight = height * (1 - 2 * marginFraction)
-        pixelsPerKilometre = min(usableWidth / max(spanEast, minimumSpanKilometres),
-                                 usableHeight / max(spanNorth, minimumSpanKilometres))
+        pixelsPerKilometre = min(
+            usableWidth / max(spanEast, minimumSpanKilometres),
+            usableHeight / max(spanNorth, minimumSpanKilometres))
     }
 
     /// Kilometres east and north of the frame's centre (the projection before scaling).
     func kilometres(from pin: MapPin) -> (east: Double, north: Double) {
-        ((pin.longitude - centreLongitude) * Self.kilometresPerDegree * longitudeFactor,
-         (pin.latitude - centreLatitude) * Self.kilometresPerDegree)
+        (
+            (pin.longitude - centreLongitude) * Self.kilometresPerDegree * longitudeFactor,
+            (pin.latitude - centreLatitude) * Self.kilometresPerDegree
+        )
     }
 
     /// Where `pin` lands in the viewBox; y grows downwards, so north is up.
@@ -81,29 +86,38 @@ struct MapLabel: Sendable, Equatable {
     /// The labels of one or two pins. A label points towards the middle of the map, where the room is,
     /// unless both pins share a row: then the labels point apart when the pins are close (they would
     /// overlap), or towards each other when the pins are far apart, each stopping halfway.
-    static func layout(pickup: (name: String, point: (x: Double, y: Double)),
-                       dropoff: (name: String, point: (x: Double, y: Double))?,
-                       width: Double, fontSize: Double) -> [MapLabel] {
-        func label(_ kind: String, _ pin: (name: String, point: (x: Double, y: Double)),
-                   right: Bool, limit: Double? = nil) -> MapLabel {
+    static func layout(
+        pickup: (name: String, point: (x: Double, y: Double)),
+        dropoff: (name: String, point: (x: Double, y: Double))?,
+        width: Double, fontSize: Double
+    ) -> [MapLabel] {
+        func label(
+            _ kind: String, _ pin: (name: String, point: (x: Double, y: Double)),
+            right: Bool, limit: Double? = nil
+        ) -> MapLabel {
             let limit = limit ?? (right ? width - edge : edge)
             let x = right ? pin.point.x + gap : pin.point.x - gap
-            return MapLabel(kind: kind, x: x, y: pin.point.y, anchor: right ? "start" : "end",
-                            text: fitted(pin.name, into: abs(limit - x) / fontSize))
+            return MapLabel(
+                kind: kind, x: x, y: pin.point.y, anchor: right ? "start" : "end",
+                text: fitted(pin.name, into: abs(limit - x) / fontSize))
         }
         guard let dropoff else { return [label("pickup", pickup, right: pickup.point.x <= width / 2)] }
         let (start, end) = (pickup.point, dropoff.point)
         if abs(start.y - end.y) >= 1.5 * fontSize {
-            return [label("pickup", pickup, right: start.x <= width / 2),
-                    label("dropoff", dropoff, right: end.x <= width / 2)]
+            return [
+                label("pickup", pickup, right: start.x <= width / 2),
+                label("dropoff", dropoff, right: end.x <= width / 2),
+            ]
         }
         let pickupIsLeft = start.x <= end.x
         if abs(start.x - end.x) <= width / 2 {
             return [label("pickup", pickup, right: !pickupIsLeft), label("dropoff", dropoff, right: pickupIsLeft)]
         }
         let middle = (start.x + end.x) / 2
-        return [label("pickup", pickup, right: pickupIsLeft, limit: pickupIsLeft ? middle - edge : middle + edge),
-                label("dropoff", dropoff, right: !pickupIsLeft, limit: pickupIsLeft ? middle + edge : middle - edge)]
+        return [
+            label("pickup", pickup, right: pickupIsLeft, limit: pickupIsLeft ? middle - edge : middle + edge),
+            label("dropoff", dropoff, right: !pickupIsLeft, limit: pickupIsLeft ? middle + edge : middle - edge),
+        ]
     }
 
     /// `name`, or its start and an ellipsis, no wider than `room` em (the full name is in the map's title).

@@ -21,7 +21,8 @@ struct PickMeUpViewState: Sendable, Encodable {
         self.csrfToken = csrfToken
         greeting = "Hi, \(riderNickname)!"
         self.error = error
-        let pickupPin = MapPin(name: "Your location", latitude: pickupLocation.latitude, longitude: pickupLocation.longitude)
+        let pickupPin = MapPin(
+            name: "Your location", latitude: pickupLocation.latitude, longitude: pickupLocation.longitude)
         switch state {
         case .choosingDropoff:
             mapSVG = RouteMap.svg(pickup: pickupPin, dropoff: nil)

@@ -23,8 +23,9 @@ struct RouteMap: Sendable {
         self.dropoff = dropoff
         self.width = width
         self.height = height
-        projection = MapProjection(fitting: [pickup] + (dropoff.map { [$0] } ?? []),
-                                   width: Double(width), height: Double(height))
+        projection = MapProjection(
+            fitting: [pickup] + (dropoff.map { [$0] } ?? []),
+            width: Double(width), height: Double(height))
     }
 
     /// Where each pin lands in the viewBox.
@@ -67,60 +68,107 @@ struct RouteMap: Sendable {
         // beyond the viewBox on every side: a page may size the map to any shape, and the margins the
         // browser adds around the frame are then map too, never blank.
         let (left, top, right, bottom) = (-width, -height, 2 * width, 2 * height)
-        let grid = stride(from: left + 40, to: right, by: 40).map { "M\($0) \(top)V\(bottom)" }
+        let grid =
+            stride(from: left + 40, to: right, by: 40).map { "M\($0) \(top)V\(bottom)" }
             + stride(from: top + 40, to: bottom, by: 40).map { "M\(left) \($0)H\(right)" }
         // Painting order: land, grid, the route under the pins, then the labels over everything.
         var parts = [
             Self.element("title", ["id": Self.titleID], String.htmlEscaped(textAlternative)),
-            Self.element("rect", ["class": "map-land", "x": "\(left)", "y": "\(top)", "width": "\(right - left)",
-                                  "height": "\(bottom - top)", "fill": "#EEF3F1"]),
-            Self.element("path", ["class": "map-grid", "d": grid.joined(separator: " "), "fill": "none",
-                                  "stroke": "#D5DADB", "stroke-width": "1"]),
+            Self.element(
+                "rect",
+                [
+                    "class": "map-land", "x": "\(left)", "y": "\(top)", "width": "\(right - left)",
+                    "height": "\(bottom - top)", "fill": "#EEF3F1",
+                ]),
+            Self.element(
+                "path",
+                [
+                    "class": "map-grid", "d": grid.joined(separator: " "), "fill": "none",
+                    "stroke": "#D5DADB", "stroke-width": "1",
+                ]),
         ]
         if let end = dropoffPoint {
-            parts.append(Self.element("line", ["class": "map-route", "x1": Self.decimal(start.x), "y1": Self.decimal(start.y),
-                                               "x2": Self.decimal(end.x), "y2": Self.decimal(end.y), "stroke": "#313541", "stroke-width": "3",
-                                               "stroke-dasharray": "6 4", "stroke-linecap": "round"]))
+            parts.append(
+                Self.element(
+                    "line",
+                    [
+                        "class": "map-route", "x1": Self.decimal(start.x), "y1": Self.decimal(start.y),
+                        "x2": Self.decimal(end.x), "y2": Self.decimal(end.y), "stroke": "#313541", "stroke-width": "3",
+                        "stroke-dasharray": "6 4", "stroke-linecap": "round",
+                    ]))
         }
-        parts.append(Self.element("g", ["class": "map-pin map-pickup"], [
-            Self.element("circle", ["cx": Self.decimal(start.x), "cy": Self.decimal(start.y), "r": "9", "fill": "#01CDBD",
-                                    "stroke": "#313541", "stroke-width": "2"]),
-            Self.element("circle", ["cx": Self.decimal(start.x), "cy": Self.decimal(start.y), "r": "3.5", "fill": "#FFFFFF"]),
-        ].joined()))
+        parts.append(
+            Self.element(
+                "g", ["class": "map-pin map-pickup"],
+                [
+                    Self.element(
+                        "circle",
+                        [
+                            "cx": Self.decimal(start.x), "cy": Self.decimal(start.y), "r": "9", "fill": "#01CDBD",
+                            "stroke": "#313541", "stroke-width": "2",
+                        ]),
+                    Self.element(
+                        "circle",
+                        ["cx": Self.decimal(start.x), "cy": Self.decimal(start.y), "r": "3.5", "fill": "#FFFFFF"]),
+                ].joined()))
         if let end = dropoffPoint {
             // A diamond, so that the pins differ in shape and not only in colour.
-            let corners = [(0.0, -11.0), (11, 0), (0, 11), (-11, 0)].map { "\(Self.decimal(end.x + $0.0)),\(Self.decimal(end.y + $0.1))" }
-            parts.append(Self.element("g", ["class": "map-pin map-dropoff"], [
-                Self.element("polygon", ["points": corners.joined(separator: " "), "fill": "#FF8831",
-                                         "stroke": "#313541", "stroke-width": "2"]),
-                Self.element("circle", ["cx": Self.decimal(end.x), "cy": Self.decimal(end.y), "r": "3", "fill": "#FFFFFF"]),
-            ].joined()))
+            let corners = [(0.0, -11.0), (11, 0), (0, 11), (-11, 0)].map {
+                "\(Self.decimal(end.x + $0.0)),\(Self.decimal(end.y + $0.1))"
+            }
+            parts.append(
+                Self.element(
+                    "g", ["class": "map-pin map-dropoff"],
+                    [
+                        Self.element(
+                            "polygon",
+                            [
+                                "points": corners.joined(separator: " "), "fill": "#FF8831",
+                                "stroke": "#313541", "stroke-width": "2",
+                            ]),
+                        Self.element(
+                            "circle",
+                            ["cx": Self.decimal(end.x), "cy": Self.decimal(end.y), "r": "3", "fill": "#FFFFFF"]),
+                    ].joined()))
         }
-        let labels = MapLabel.layout(pickup: (pickup.name, start),
-                                     dropoff: dropoff.map { ($0.name, projection.point(for: $0)) },
-                                     width: Double(width), fontSize: Self.labelFontSize)
+        let labels = MapLabel.layout(
+            pickup: (pickup.name, start),
+            dropoff: dropoff.map { ($0.name, projection.point(for: $0)) },
+            width: Double(width), fontSize: Self.labelFontSize)
         parts += labels.flatMap { label in
-            let x = Self.decimal(label.x), y = Self.decimal(label.y + 0.35 * Self.labelFontSize), text = String.htmlEscaped(label.text)
+            let x = Self.decimal(label.x), y = Self.decimal(label.y + 0.35 * Self.labelFontSize),
+                text = String.htmlEscaped(label.text)
             let font = "system-ui, sans-serif", size = "\(Int(Self.labelFontSize))"
             // A white outline drawn first, under the glyphs, keeps a name legible over the route and the grid.
             return [
-                Self.element("text", ["class": "map-label-halo", "x": x, "y": y, "text-anchor": label.anchor,
-                                      "font-family": font, "font-size": size, "fill": "#FFFFFF", "stroke": "#FFFFFF",
-                                      "stroke-width": "3", "stroke-linejoin": "round"], text),
-                Self.element("text", ["class": "map-label map-\(label.kind)-label", "x": x, "y": y,
-                                      "text-anchor": label.anchor, "font-family": font, "font-size": size,
-                                      "fill": "#23292B"], text),
+                Self.element(
+                    "text",
+                    [
+                        "class": "map-label-halo", "x": x, "y": y, "text-anchor": label.anchor,
+                        "font-family": font, "font-size": size, "fill": "#FFFFFF", "stroke": "#FFFFFF",
+                        "stroke-width": "3", "stroke-linejoin": "round",
+                    ], text),
+                Self.element(
+                    "text",
+                    [
+                        "class": "map-label map-\(label.kind)-label", "x": x, "y": y,
+                        "text-anchor": label.anchor, "font-family": font, "font-size": size,
+                        "fill": "#23292B",
+                    ], text),
             ]
         }
-        let open = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(height)\" class=\"route-map\""
+        let open =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(height)\" class=\"route-map\""
             + " role=\"img\" aria-labelledby=\"\(Self.titleID)\">"
         return ([open] + parts + ["</svg>"]).joined(separator: "\n")
     }
 
     /// `<name a="v" …>content</name>`, attributes in the order given, their values escaped. `content` is markup.
     /// Always a closing tag, never `/>`: it means the same in XML and in HTML's inline SVG, and every parser agrees.
-    private static func element(_ name: String, _ attributes: KeyValuePairs<String, String>,
-                                _ content: String = "") -> String {
+    private static func element(
+        _ name: String, _ attributes: KeyValuePairs<String, String>,
+        _ content: String = ""
+    ) -> String {
         let attributes = attributes.map { " \($0.key)=\"\(String.htmlEscaped($0.value))\"" }.joined()
         return "<\(name)\(attributes)>\(content)</\(name)>"
     }

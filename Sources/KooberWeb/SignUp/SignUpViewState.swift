@@ -31,7 +31,8 @@ struct SignUpViewState: Sendable, Encodable {
             ),
             FormField(
                 id: "signup-password", name: "password", label: "Password", type: "password",
-                autocomplete: "new-password", hint: "At least \(SignUpValidation.minimumPasswordLength) characters.", problem: problems["password"]
+                autocomplete: "new-password", hint: "At least \(SignUpValidation.minimumPasswordLength) characters.",
+                problem: problems["password"]
             ),
         ]
     }

@@ -72,7 +72,8 @@ struct RideWorld {
         at now: Date = referenceTime
     ) async throws -> Result<Void, SelectDropoffLocationError> {
         try await outcome(SelectDropoffLocationError.self) {
-            try await SelectDropoffLocationUseCase(userID: userID, placeID: placeID, now: now, rideRepository: rides).run()
+            try await SelectDropoffLocationUseCase(userID: userID, placeID: placeID, now: now, rideRepository: rides)
+                .run()
         }
     }
 
@@ -129,7 +130,6 @@ struct FailingLocator: Locator {
         throw StorageFailure(operation: "current location")
     }
 }
-
 
 /// A ride store that works like `InMemoryRideRepository` except that the operations named in `failing` throw
 /// `StorageFailure(operation:)` with the operation's name: a store that breaks part-way through a use case.

@@ -3,7 +3,7 @@ import KooberTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The real `koober` binary, run as an operator runs it: its own process, a database file, a log file.
@@ -54,7 +54,9 @@ final class KooberProcess: @unchecked Sendable {
     func servingPort(name: String = "Koober", timeout: Duration = .seconds(30)) async throws -> Int {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline, process.isRunning {
-            if let range = log.range(of: name + #" is serving on http://127\.0\.0\.1:\d+\n"#, options: .regularExpression) {
+            if let range = log.range(
+                of: name + #" is serving on http://127\.0\.0\.1:\d+\n"#, options: .regularExpression)
+            {
                 return Int(log[range].dropLast().split(separator: ":").last!)!
             }
             try await Task.sleep(for: .milliseconds(20))

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Many raw TCP connections to one port at once, held by one thread: what a slowloris attacker or a flood of idle
@@ -46,9 +46,10 @@ final class SocketSwarm: @unchecked Sendable {
         let deadline = ContinuousClock.now + timeout
         var established = 0
         repeat {
-            established = poll(events: Int16(POLLOUT)).filter { revents in
-                revents & Int16(POLLOUT) != 0 && revents & Int16(POLLERR | POLLHUP) == 0
-            }.count
+            established =
+                poll(events: Int16(POLLOUT)).filter { revents in
+                    revents & Int16(POLLOUT) != 0 && revents & Int16(POLLERR | POLLHUP) == 0
+                }.count
             if established == sockets.count { break }
             Thread.sleep(forTimeInterval: 0.1)
         } while ContinuousClock.now < deadline
