@@ -16,6 +16,10 @@ public final class HTTPServer: Service, Sendable {
     private let logger: Logger
     private let bound: EventLoopPromise<SocketAddress>
     private let bodyBudget: BodyBudget
+
+    /// The request-body bytes held in memory now, across all connections (`BodyBudget`): for tests that must know
+    /// the server has taken a body before they go on.
+    package var heldBodyBytes: Int { bodyBudget.heldBytes }
     private let refusals: RefusalLog
     private let metrics: HTTPMetrics?
 

@@ -7,11 +7,16 @@ import NIOHTTP1
 /// A running `HTTPServer` on a free port of `127.0.0.1`, and the client connections a test opened to it.
 final class TestServer: Sendable {
     let port: Int
+    private let server: HTTPServer
     private let connections = Locked<[RawConnection]>([])
 
-    init(port: Int) {
+    init(port: Int, server: HTTPServer) {
         self.port = port
+        self.server = server
     }
+
+    /// The request-body bytes the server holds now (`HTTPServer.heldBodyBytes`).
+    var heldBodyBytes: Int { server.heldBodyBytes }
 
     /// A new connection; it is closed when the test's server stops.
     func connect() async throws -> RawConnection {
@@ -82,7 +87,7 @@ func withServer<Value>(
     let server = HTTPServer(configuration: configuration, responder: responder, logger: logger)
     return try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await server.run() }
-        let testServer = TestServer(port: try await server.localAddress.port!)
+        let testServer = TestServer(port: try await server.localAddress.port!, server: server)
         let result: Value
         do {
             result = try await body(testServer)
