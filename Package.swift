@@ -44,7 +44,7 @@ let package = Package(
             ]
         ),
         .target(name: "KooberKit", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
-        // The in-memory repositories: test doubles, for tests only (no production target depends on them).
+        // Test doubles (in-memory and failing stores, a fake hasher), for tests only: no production target uses them.
         .target(name: "KooberKitTestDoubles", dependencies: ["KooberKit"]),
         .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
         .target(
