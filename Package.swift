@@ -67,6 +67,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 // HTTPServer's Request and Response speak NIOHTTP1's types (docs/architecture.md, "HTTP types").
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                // The ride stream's timers and bytes, and the dispatcher as a service of its own.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // The composition root: builds the app's services from its settings, for `koober` and the tests alike.

@@ -25,6 +25,8 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         /// client sends after it, the rest of a refused body or pipelined requests, is dropped unanswered.
         case discarding
         case responding
+        /// Writing a streaming response's body (`ResponseBodyStream`); the connection closes when it ends.
+        case streaming(Streaming)
     }
 
     private let responder: any Responder
@@ -35,17 +37,24 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let bodyBudget: BodyBudget
     private let refusals: RefusalLog
     private let metrics: HTTPMetrics?
+    private let openStreams: OpenStreams
     private var state = State.idle
     /// The bytes of the current request's body reserved in `bodyBudget`, given back once its response is written.
     private var reservedBodyBytes = 0
     private var executor: EventLoopTaskExecutor?
     /// The client's IP address, read from the socket by the connection's first request.
     private var cachedPeerAddress: String??
+    /// Kept for a streaming response's end, which can come from the stream or the connection.
+    private var context: ChannelHandlerContext?
+    /// The body bytes a streaming response has written, for its log line.
+    private var streamedBytes = 0
 
     init(
         responder: any Responder, configuration: HTTPServerConfiguration, timeouts: ConnectionTimeoutHandler,
-        bodyBudget: BodyBudget, refusals: RefusalLog, metrics: HTTPMetrics?, logger: Logger
+        bodyBudget: BodyBudget, refusals: RefusalLog, metrics: HTTPMetrics?, openStreams: OpenStreams,
+        logger: Logger
     ) {
+        self.openStreams = openStreams
         self.responder = responder
         self.configuration = configuration
         self.timeouts = timeouts
@@ -57,14 +66,17 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         executor = EventLoopTaskExecutor(eventLoop: context.eventLoop)
+        self.context = context
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
         releaseBody()
+        streamClosed()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         releaseBody()
+        streamClosed()
         context.fireChannelInactive()
     }
 
@@ -105,7 +117,11 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if case .waitingForWritability(let head, let body) = state, context.channel.isWritable {
+        if case .streaming(let streaming) = state {
+            // A client that stops reading a stream has the client read timeout to start again.
+            if context.channel.isWritable { timeouts.requestReceived() } else { timeouts.awaitingClientRead() }
+            streaming.stream.writabilityChanged(writer: streaming.writer)
+        } else if case .waitingForWritability(let head, let body) = state, context.channel.isWritable {
             state = .responding
             timeouts.requestReceived()
             respond(to: head, body: body, context: context)
@@ -174,6 +190,10 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func write(_ response: Response, for exchange: Exchange, context: ChannelHandlerContext) {
+        if let stream = response.bodyStream {
+            startStream(stream, response: response, for: exchange, context: context)
+            return
+        }
         state = exchange.keepAlive ? .idle : .discarding
         releaseBody()
         var headers = response.headers
@@ -198,6 +218,10 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         } else {
             timeouts.close(after: context.writeAndFlush(wrapOutboundOut(.end(nil))))
         }
+        log(response, bytes: sendsBody ? response.body.readableBytes : 0, for: exchange, context: context)
+    }
+
+    private func log(_ response: Response, bytes: Int, for exchange: Exchange, context: ChannelHandlerContext) {
         let duration = NIODeadline.now() - exchange.start
         metrics?.recordRequest(
             route: exchange.refusal == nil ? response.route : "refused", status: response.status.code,
@@ -205,7 +229,7 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         )
         let line = "\(exchange.head.method.rawValue) \(exchange.path) \(response.status.code)"
         let metadata: Logger.Metadata = [
-            "bytes": .string(String(sendsBody ? response.body.readableBytes : 0)),
+            "bytes": .string(String(bytes)),
             "duration_ms": .string(Self.milliseconds(duration)),
             "request_id": .string(exchange.requestID),
         ]
@@ -216,6 +240,69 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         } else {
             logger.info("\(line)", metadata: metadata)
         }
+    }
+
+    /// Writes a streaming response's head (no length: chunked for HTTP/1.1, ended by the close for HTTP/1.0) and
+    /// hands the stream its writer; a `HEAD` request, or a client already gone, gets no stream.
+    private func startStream(
+        _ stream: any ResponseBodyStream, response: Response, for exchange: Exchange, context: ChannelHandlerContext
+    ) {
+        releaseBody()
+        guard context.channel.isActive else {
+            state = .discarding
+            stream.closed()
+            return
+        }
+        var headers = response.headers
+        headers.remove(name: "Content-Length")
+        headers.replaceOrAdd(name: "Date", value: HTTPDate.now())
+        headers.replaceOrAdd(name: "Connection", value: "close")
+        let head = HTTPResponseHead(version: exchange.head.version, status: response.status, headers: headers)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        guard exchange.head.method != .HEAD else {
+            state = .discarding
+            timeouts.close(after: context.writeAndFlush(wrapOutboundOut(.end(nil))))
+            stream.closed()
+            log(response, bytes: 0, for: exchange, context: context)
+            return
+        }
+        context.flush()
+        let writer = ResponseBodyWriter(
+            eventLoop: context.eventLoop,
+            connection: NIOLoopBound(StreamingConnection(handler: self, context: context), eventLoop: context.eventLoop)
+        )
+        var logged = response
+        logged.body = ByteBuffer()
+        state = .streaming(Streaming(stream: stream, writer: writer, exchange: exchange, response: logged))
+        openStreams.opened(writer, id: ObjectIdentifier(self))
+        stream.start(writer: writer)
+    }
+
+    var isStreaming: Bool {
+        if case .streaming = state { return true }
+        return false
+    }
+
+    func writeStreamed(_ bytes: ByteBuffer, context: ChannelHandlerContext) {
+        guard case .streaming = state else { return }
+        streamedBytes += bytes.readableBytes
+        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(bytes))), promise: nil)
+    }
+
+    /// Ends a streaming response: the end goes out, the connection closes lingering, the stream hears `closed()`.
+    func endStream(context: ChannelHandlerContext) {
+        guard case .streaming = state else { return }
+        timeouts.close(after: context.writeAndFlush(wrapOutboundOut(.end(nil))))
+        streamClosed()
+    }
+
+    /// The stream's end, however it came: it hears `closed()` once, and the server forgets it.
+    private func streamClosed() {
+        guard case .streaming(let streaming) = state, let context else { return }
+        state = .discarding
+        openStreams.closed(id: ObjectIdentifier(self))
+        streaming.stream.closed()
+        log(streaming.response, bytes: streamedBytes, for: streaming.exchange, context: context)
     }
 
     private func releaseBody() {
@@ -235,6 +322,15 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
 }
 
 /// What the handler remembers about a request while its response is being made.
+/// A streaming response under way.
+private struct Streaming {
+    let stream: any ResponseBodyStream
+    let writer: ResponseBodyWriter
+    let exchange: Exchange
+    /// The response without its body, for the log line written when the stream ends.
+    let response: Response
+}
+
 private struct Exchange: Sendable {
     let head: HTTPRequestHead
     /// The target's path, without the query string (which the access log leaves out).

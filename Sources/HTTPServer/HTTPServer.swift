@@ -22,6 +22,10 @@ public final class HTTPServer: Service, Sendable {
     package var heldBodyBytes: Int { bodyBudget.heldBytes }
     private let refusals: RefusalLog
     private let metrics: HTTPMetrics?
+    private let openStreams = OpenStreams()
+
+    /// Streaming responses open now (`ResponseBodyStream`).
+    public var openStreamCount: Int { openStreams.count }
 
     public init(
         configuration: HTTPServerConfiguration,
@@ -67,9 +71,10 @@ public final class HTTPServer: Service, Sendable {
             "\(configuration.name) is serving on http://\(configuration.host):\(address.port ?? configuration.port)")
 
         let stopped = group.next().makePromise(of: Void.self)
-        let stop: @Sendable () -> Void = { [logger, configuration] in
-            logger.info("Stopping: no new connections; finishing the requests in flight")
+        let stop: @Sendable () -> Void = { [logger, configuration, openStreams] in
+            logger.info("Stopping: no new connections; finishing the requests in flight, ending the streams")
             quiesce.initiateShutdown(promise: stopped)
+            openStreams.endAll()
             // Requests that outlive the grace period no longer hold `run()`: it returns, and the process exiting
             // ends their connections.
             stopped.futureResult.eventLoop.scheduleTask(in: configuration.shutdownTimeout) {
@@ -95,6 +100,7 @@ public final class HTTPServer: Service, Sendable {
         let bodyBudget = self.bodyBudget
         let refusals = self.refusals
         let metrics = self.metrics
+        let openStreams = self.openStreams
         return ServerBootstrap(group: group)
             // A burst of connections (a flood of idle sockets, say) must not fill the kernel's accept queue: a full
             // queue drops new handshakes, an honest client's too, which then waits a second or more to retry.
@@ -121,7 +127,8 @@ public final class HTTPServer: Service, Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     try Self.configureConnection(
                         channel.pipeline.syncOperations, configuration: configuration, responder: responder,
-                        bodyBudget: bodyBudget, refusals: refusals, metrics: metrics, logger: logger
+                        bodyBudget: bodyBudget, refusals: refusals, metrics: metrics, openStreams: openStreams,
+                        logger: logger
                     )
                 }
             }
@@ -136,6 +143,7 @@ public final class HTTPServer: Service, Sendable {
         bodyBudget: BodyBudget,
         refusals: RefusalLog,
         metrics: HTTPMetrics?,
+        openStreams: OpenStreams = OpenStreams(),
         logger: Logger
     ) throws {
         let timeouts = ConnectionTimeoutHandler(configuration: configuration, refusals: refusals)
@@ -159,7 +167,7 @@ public final class HTTPServer: Service, Sendable {
                 errorResponse: configuration.errorResponse, timeouts: timeouts, refusals: refusals),
             HTTPRequestHandler(
                 responder: responder, configuration: configuration, timeouts: timeouts, bodyBudget: bodyBudget,
-                refusals: refusals, metrics: metrics, logger: logger
+                refusals: refusals, metrics: metrics, openStreams: openStreams, logger: logger
             ),
         ])
     }

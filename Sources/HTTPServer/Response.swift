@@ -1,7 +1,7 @@
 import NIOCore
 import NIOHTTP1
 
-/// An HTTP response: status, headers and a body held in memory.
+/// An HTTP response: status, headers and a body held in memory (or a stream, `bodyStream`).
 public struct Response: Sendable {
     public var status: HTTPResponseStatus
     public var headers: HTTPHeaders
@@ -9,6 +9,9 @@ public struct Response: Sendable {
     /// The name of what answered (a route's name, `static`), for the metrics: a small fixed set, never the path
     /// (labels made of what clients send would grow without bound).
     public var route: String?
+    /// A body written over time instead of `body` (Server-Sent Events): the head goes without a length and the
+    /// connection closes when the stream ends.
+    public var bodyStream: (any ResponseBodyStream)?
 
     public init(status: HTTPResponseStatus = .ok, headers: HTTPHeaders = [:], body: ByteBuffer = ByteBuffer()) {
         self.status = status

@@ -31,15 +31,19 @@ public struct KooberStorage: Sendable {
         if try await SeedDemoAccountUseCase(userRepository: users, passwordHasher: hasher).run() {
             logger.info("Created the demo account \(SeedDemoAccountUseCase.demoAccount.email)")
         }
+        let rides = SQLiteRideRepository(database: database)
+        let fleet = SQLiteFleetRepository(database: database)
+        try await fleet.provide(Fleet.members(size: configuration.fleetSize))
         let csrfKey = try await LoadCSRFKeyUseCase(repository: SQLiteCSRFKeyRepository(database: database)).run()
         self.database = database
         self.passwordHashQueue = hasher
-        self.services = KooberServices(
+        var services = KooberServices(
             userRepository: users,
             sessionRepository: SQLiteUserSessionRepository(database: database),
             signInFailureRepository: SQLiteSignInFailureRepository(database: database),
             placeRepository: SQLitePlaceRepository(database: database),
-            rideRepository: SQLiteRideRepository(database: database),
+            rideRepository: rides,
+            fleetRepository: fleet,
             passwordHasher: hasher,
             csrfKey: csrfKey,
             healthCheck: {
@@ -55,5 +59,7 @@ public struct KooberStorage: Sendable {
             secureCookies: configuration.secureCookies,
             trustProxy: configuration.trustProxy
         )
+        services.rideClockRate = configuration.rideClockRate
+        self.services = services
     }
 }

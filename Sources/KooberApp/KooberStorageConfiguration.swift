@@ -12,8 +12,12 @@ public struct KooberStorageConfiguration: Sendable {
     public var secureCookies: Bool
     /// Whether the last `X-Forwarded-For` hop is the client's address (only behind a proxy that sets it).
     public var trustProxy: Bool
-    /// The time, for sessions and sign-in throttling.
+    /// The time, for sessions, sign-in throttling and rides.
     public var now: @Sendable () -> Date
+    /// Animals per ride option (`--fleet-size`).
+    public var fleetSize: Int
+    /// How many times faster than real time rides run (`--ride-clock-rate`).
+    public var rideClockRate: Double
 
     /// 4 hashes per core the hasher's pool has (`BoundedPasswordHasher.defaultCapacity`).
     public static var defaultHashQueueSize: Int { BoundedPasswordHasher.defaultCapacity(cores: System.coreCount) }
@@ -23,8 +27,12 @@ public struct KooberStorageConfiguration: Sendable {
         hashQueueSize: Int = KooberStorageConfiguration.defaultHashQueueSize,
         secureCookies: Bool = false,
         trustProxy: Bool = false,
-        now: @escaping @Sendable () -> Date = Date.init
+        now: @escaping @Sendable () -> Date = Date.init,
+        fleetSize: Int = Fleet.defaultSize,
+        rideClockRate: Double = 1
     ) {
+        self.fleetSize = fleetSize
+        self.rideClockRate = rideClockRate
         self.databasePath = databasePath
         self.hashQueueSize = hashQueueSize
         self.secureCookies = secureCookies

@@ -8,3 +8,10 @@ extension Date {
         Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down))
     }
 }
+
+extension Date {
+    /// This time rounded to the millisecond: what the SQLite repositories keep of a ride's timeline.
+    var milliseconds: Date {
+        Date(timeIntervalSince1970: (timeIntervalSince1970 * 1000).rounded() / 1000)
+    }
+}

@@ -1,35 +1,31 @@
 import Foundation
 import KooberKit
 
-/// A ride store that fails at every call.
-public struct FailingRideRepository: RideRepository {
+/// A ride store (and fleet) that fails at every call.
+public struct FailingRideRepository: RideRepository, FleetRepository {
     public init() {}
 
-    public func chosenDropoff(userID: UserID) async throws -> NamedLocation? {
-        throw StorageFailure(operation: "chosen drop-off")
+    private func fail<T>(_ operation: String) throws -> T {
+        throw StorageFailure(operation: operation)
     }
 
+    public func chosenDropoff(userID: UserID) async throws -> NamedLocation? { try fail("chosen drop-off") }
     public func chooseDropoff(userID: UserID, placeID: PlaceID, at time: Date) async throws {
-        throw StorageFailure(operation: "choose drop-off")
+        try fail("choose drop-off") as Void
     }
-
-    public func rideInProgress(userID: UserID) async throws -> Ride? {
-        throw StorageFailure(operation: "ride in progress")
-    }
-
-    public func rideState(userID: UserID) async throws -> RideState {
-        throw StorageFailure(operation: "ride state")
-    }
-
-    public func requestRide(_ request: NewRideRequest) async throws -> Ride {
-        throw StorageFailure(operation: "request ride")
-    }
-
-    public func startNewRide(userID: UserID) async throws {
-        throw StorageFailure(operation: "start new ride")
-    }
-
-    public func rides(userID: UserID) async throws -> [Ride] {
-        throw StorageFailure(operation: "rides")
-    }
+    public func followedRide(userID: UserID) async throws -> Ride? { try fail("followed ride") }
+    public func rideState(userID: UserID) async throws -> RideState { try fail("ride state") }
+    public func requestRide(_ request: NewRideRequest) async throws -> Ride { try fail("request ride") }
+    public func startNewRide(userID: UserID) async throws { try fail("start new ride") as Void }
+    public func rides(userID: UserID) async throws -> [Ride] { try fail("rides") }
+    public func ride(id: RideID) async throws -> Ride? { try fail("ride") }
+    public func events(rideID: RideID) async throws -> [RideEvent] { try fail("events") }
+    public func findingRides(limit: Int) async throws -> [Ride] { try fail("finding rides") }
+    public func dueRides(at time: Date, limit: Int) async throws -> [Ride] { try fail("due rides") }
+    public func nextDueTime() async throws -> Date? { try fail("next due time") }
+    public func apply(_ change: RideChange) async throws -> Ride? { try fail("apply") }
+    public func rides(changedAfter revision: Int64, limit: Int) async throws -> [Ride] { try fail("changed rides") }
+    public func latestRevision() async throws -> Int64 { try fail("latest revision") }
+    public func provide(_ members: [FleetMember]) async throws { try fail("provide fleet") as Void }
+    public func freeAnimals() async throws -> [Animal] { try fail("free animals") }
 }

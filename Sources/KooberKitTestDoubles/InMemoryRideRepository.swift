@@ -1,16 +1,32 @@
 import Foundation
 import KooberKit
 
-/// Chosen drop-offs and rides in memory, for fast tests of use cases. Like the SQLite repository it keeps times to
-/// the whole second, numbers rides from 1, refuses an unknown place, a forged ride option or a negative fare, and
-/// lets a rider have at most one ride in progress. Unlike it, it knows no users, so it cannot refuse an unknown one.
-public actor InMemoryRideRepository: RideRepository {
+/// Chosen drop-offs, rides with their histories, and the fleet, in memory, for fast tests of use cases. Like the
+/// SQLite repositories it keeps request times to the whole second (timeline times to the millisecond), numbers rides
+/// from 1, refuses an unknown place, a forged ride option or a negative fare, lets a rider have at most one ride in
+/// progress and an animal carry at most one, and applies a change only at the revision it was made from. Unlike
+/// them, it knows no users, so it cannot refuse an unknown one.
+public actor InMemoryRideRepository: RideRepository, FleetRepository {
+    private struct StoredRide {
+        var ride: Ride
+        var events: [RideEvent]
+        var nextEventAt: Date?
+        var leftBehind = false
+    }
+
+    private struct StoredAnimal {
+        var animal: Animal
+        let number: Int
+        var inService: Bool
+    }
+
     private let places: any PlaceRepository
     /// Each rider's chosen drop-off. The place is kept whole: places never change once seeded, so this answers as
-    /// the SQLite join does. (When it was chosen is not kept: nothing reads it back.)
+    /// the SQLite join does.
     private var drafts: [UserID: NamedLocation] = [:]
-    private var storedRides: [Ride] = []
-    private var lastRideID: Int64 = 0
+    private var stored: [StoredRide] = []
+    private var animals: [StoredAnimal] = []
+    private var lastRevision: Int64 = 0
 
     /// - Parameter places: the places drop-offs are chosen from (an `InMemoryPlaceRepository` in tests).
     public init(places: any PlaceRepository) {
@@ -25,14 +41,16 @@ public actor InMemoryRideRepository: RideRepository {
     public func chooseDropoff(userID: UserID, placeID: PlaceID, at time: Date) async throws {
         guard let dropoff = try await places.place(id: placeID) else { throw RideRepositoryError.unknownPlace }
         drafts[userID] = dropoff
+        leaveEndedRidesBehind(userID: userID)
     }
 
-    public func rideInProgress(userID: UserID) async throws -> Ride? {
-        storedRides.first { $0.userID == userID && $0.status == .waitingForPickup }
+    public func followedRide(userID: UserID) async throws -> Ride? {
+        guard let newest = newestIndex(userID: userID), !stored[newest].leftBehind else { return nil }
+        return stored[newest].ride
     }
 
     public func rideState(userID: UserID) async throws -> RideState {
-        RideState(rideInProgress: try await rideInProgress(userID: userID), chosenDropoff: drafts[userID])
+        RideState(followedRide: try await followedRide(userID: userID), chosenDropoff: drafts[userID])
     }
 
     /// Refuses in the order SQLite's constraints would: a forged option or negative fare
@@ -49,56 +67,145 @@ public actor InMemoryRideRepository: RideRepository {
         // Checked again after the await: the actor may have stored another ride for this rider meanwhile. From here
         // to the end nothing suspends, so the check and the insert are one step, as in a transaction.
         try refuseIfRideInProgress(userID: request.userID)
-        lastRideID += 1
+        for index in stored.indices where stored[index].ride.userID == request.userID {
+            stored[index].leftBehind = true
+        }
+        lastRevision += 1
         let ride = Ride(
-            id: RideID(lastRideID),
-            userID: request.userID,
-            pickup: request.pickup,
-            dropoff: dropoff,
-            rideOptionID: request.rideOptionID,
-            fareCents: request.fareCents,
-            requestedAt: request.requestedAt.wholeSeconds,
-            status: .waitingForPickup
+            id: RideID(Int64(stored.count + 1)), userID: request.userID, pickup: request.pickup, dropoff: dropoff,
+            rideOptionID: request.rideOptionID, fareCents: request.fareCents,
+            requestedAt: request.requestedAt.wholeSeconds, status: .finding, clockRate: request.clockRate,
+            revision: lastRevision
         )
-        storedRides.append(ride)
+        stored.append(
+            StoredRide(ride: ride, events: [RideEvent(status: .finding, at: request.requestedAt.milliseconds)]))
         drafts[request.userID] = nil
         return ride
     }
 
     public func startNewRide(userID: UserID) async throws {
-        storedRides = storedRides.map { ride in
-            guard ride.userID == userID, ride.status == .waitingForPickup else { return ride }
-            return ride.with(status: .finished)
-        }
+        leaveEndedRidesBehind(userID: userID)
         drafts[userID] = nil
     }
 
     /// Newest first; rides requested in the same second, latest stored first.
     public func rides(userID: UserID) async throws -> [Ride] {
-        storedRides.filter { $0.userID == userID }.sorted { first, second in
+        stored.map(\.ride).filter { $0.userID == userID }.sorted { first, second in
             (first.requestedAt, first.id.rawValue) > (second.requestedAt, second.id.rawValue)
         }
     }
 
+    public func ride(id: RideID) async throws -> Ride? {
+        index(of: id).map { stored[$0].ride }
+    }
+
+    public func events(rideID: RideID) async throws -> [RideEvent] {
+        index(of: rideID).map { stored[$0].events.sorted { $0.status < $1.status } } ?? []
+    }
+
+    public func findingRides(limit: Int) async throws -> [Ride] {
+        Array(
+            stored.map(\.ride).filter { $0.status == .finding }
+                .sorted { ($0.requestedAt, $0.id.rawValue) < ($1.requestedAt, $1.id.rawValue) }
+                .prefix(limit)
+        )
+    }
+
+    public func dueRides(at time: Date, limit: Int) async throws -> [Ride] {
+        let due = stored.filter { $0.nextEventAt.map { $0 <= time } ?? false }
+        return Array(due.sorted { $0.nextEventAt! < $1.nextEventAt! }.map(\.ride).prefix(limit))
+    }
+
+    public func nextDueTime() async throws -> Date? {
+        stored.compactMap(\.nextEventAt).min()
+    }
+
+    public func apply(_ change: RideChange) async throws -> Ride? {
+        guard let index = index(of: change.rideID), stored[index].ride.revision == change.expectedRevision else {
+            return nil
+        }
+        if let assignment = change.assignment, busyAnimals.contains(assignment.animalID) { return nil }
+        let old = stored[index].ride
+        lastRevision += 1
+        stored[index].ride = Ride(
+            id: old.id, userID: old.userID, pickup: old.pickup, dropoff: old.dropoff, rideOptionID: old.rideOptionID,
+            fareCents: old.fareCents, requestedAt: old.requestedAt, status: change.status, clockRate: old.clockRate,
+            assignment: change.assignment.map(\.milliseconds) ?? old.assignment, endedAt: change.endedAt?.milliseconds,
+            revision: lastRevision
+        )
+        stored[index].nextEventAt = change.nextEventAt?.milliseconds
+        for event in change.events where !stored[index].events.contains(where: { $0.status == event.status }) {
+            stored[index].events.append(RideEvent(status: event.status, at: event.at.milliseconds))
+        }
+        if let freed = change.freedAnimal, let animal = animals.firstIndex(where: { $0.animal.id == freed.id }) {
+            let old = animals[animal].animal
+            animals[animal].animal = Animal(
+                id: old.id, name: old.name, rideOptionID: old.rideOptionID, location: freed.location)
+        }
+        return stored[index].ride
+    }
+
+    public func rides(changedAfter revision: Int64, limit: Int) async throws -> [Ride] {
+        Array(stored.map(\.ride).filter { $0.revision > revision }.sorted { $0.revision < $1.revision }.prefix(limit))
+    }
+
+    public func latestRevision() async throws -> Int64 {
+        lastRevision
+    }
+
+    public func provide(_ members: [FleetMember]) async throws {
+        for member in members
+        where !animals.contains(where: { $0.animal.rideOptionID == member.rideOptionID && $0.number == member.number })
+        {
+            let animal = Animal(
+                id: AnimalID(Int64(animals.count + 1)), name: member.name, rideOptionID: member.rideOptionID,
+                location: member.restingPlace
+            )
+            animals.append(StoredAnimal(animal: animal, number: member.number, inService: true))
+        }
+        for index in animals.indices {
+            animals[index].inService = members.contains {
+                $0.rideOptionID == animals[index].animal.rideOptionID && $0.number >= animals[index].number
+            }
+        }
+    }
+
+    public func freeAnimals() async throws -> [Animal] {
+        let busy = busyAnimals
+        return animals.filter { $0.inService && !busy.contains($0.animal.id) }.map(\.animal)
+    }
+
+    private var busyAnimals: Set<AnimalID> {
+        Set(stored.compactMap { $0.ride.status.isInProgress ? $0.ride.assignment?.animalID : nil })
+    }
+
+    private func index(of id: RideID) -> Int? {
+        stored.firstIndex { $0.ride.id == id }
+    }
+
+    private func newestIndex(userID: UserID) -> Int? {
+        stored.indices.filter { stored[$0].ride.userID == userID }.max { first, second in
+            (stored[first].ride.requestedAt, stored[first].ride.id.rawValue)
+                < (stored[second].ride.requestedAt, stored[second].ride.id.rawValue)
+        }
+    }
+
+    private func leaveEndedRidesBehind(userID: UserID) {
+        for index in stored.indices where stored[index].ride.userID == userID && !stored[index].ride.status.isInProgress
+        {
+            stored[index].leftBehind = true
+        }
+    }
+
     private func refuseIfRideInProgress(userID: UserID) throws {
-        if storedRides.contains(where: { $0.userID == userID && $0.status == .waitingForPickup }) {
+        if stored.contains(where: { $0.ride.userID == userID && $0.ride.status.isInProgress }) {
             throw RideRepositoryError.rideAlreadyInProgress
         }
     }
 }
 
-extension Ride {
-    /// This ride with another status.
-    fileprivate func with(status: Status) -> Ride {
-        Ride(
-            id: id,
-            userID: userID,
-            pickup: pickup,
-            dropoff: dropoff,
-            rideOptionID: rideOptionID,
-            fareCents: fareCents,
-            requestedAt: requestedAt,
-            status: status
-        )
+extension RideAssignment {
+    fileprivate var milliseconds: RideAssignment {
+        RideAssignment(animalID: animalID, animalName: animalName, assignedAt: assignedAt.milliseconds, start: start)
     }
 }

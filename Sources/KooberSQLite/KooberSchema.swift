@@ -101,5 +101,83 @@ public enum KooberSchema {
                 );
                 """
         ),
+        // The ride happens (SPEC.md, "The ride, live"): Koober's fleet, rides with their statuses and animals, and
+        // each ride's history of events. SQLite cannot change a CHECK, so `rides` is rebuilt. Rides from before
+        // keep their ids: one waiting for pick-up is now `finding` (the dispatcher gives it an animal); one the
+        // rider had moved on from never happened, so it is `cancelled`, free of charge, and left behind.
+        Migration(
+            version: 5,
+            sql: """
+                CREATE TABLE animals (
+                    id INTEGER PRIMARY KEY,
+                    ride_option_id TEXT NOT NULL CHECK (ride_option_id IN ('wallabee', 'wallaroo', 'kangaroo')),
+                    number INTEGER NOT NULL CHECK (number > 0),
+                    name TEXT NOT NULL,
+                    latitude REAL NOT NULL,
+                    longitude REAL NOT NULL,
+                    in_service INTEGER NOT NULL DEFAULT 1 CHECK (in_service IN (0, 1)),
+                    UNIQUE (ride_option_id, number)
+                );
+                CREATE TABLE rides_v5 (
+                    id INTEGER PRIMARY KEY,
+                    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    pickup_latitude REAL NOT NULL,
+                    pickup_longitude REAL NOT NULL,
+                    dropoff_place_id INTEGER NOT NULL REFERENCES places (id),
+                    ride_option_id TEXT NOT NULL CHECK (ride_option_id IN ('wallabee', 'wallaroo', 'kangaroo')),
+                    fare_cents INTEGER NOT NULL CHECK (fare_cents >= 0),
+                    requested_at INTEGER NOT NULL,
+                    status TEXT NOT NULL
+                        CHECK (status IN ('finding', 'on_the_way', 'arrived', 'riding', 'finished', 'cancelled')),
+                    clock_rate REAL NOT NULL DEFAULT 1 CHECK (clock_rate > 0),
+                    animal_id INTEGER REFERENCES animals (id),
+                    animal_name TEXT,
+                    assigned_at_ms INTEGER,
+                    start_latitude REAL,
+                    start_longitude REAL,
+                    next_event_at_ms INTEGER,
+                    ended_at_ms INTEGER,
+                    left_behind INTEGER NOT NULL DEFAULT 0 CHECK (left_behind IN (0, 1)),
+                    revision INTEGER NOT NULL DEFAULT 0,
+                    CHECK ((animal_id IS NULL) = (assigned_at_ms IS NULL))
+                );
+                INSERT INTO rides_v5 (
+                    id, user_id, pickup_latitude, pickup_longitude, dropoff_place_id, ride_option_id, fare_cents,
+                    requested_at, status, ended_at_ms, left_behind, revision
+                )
+                SELECT id, user_id, pickup_latitude, pickup_longitude, dropoff_place_id, ride_option_id, fare_cents,
+                       requested_at,
+                       CASE status WHEN 'waiting_for_pickup' THEN 'finding' ELSE 'cancelled' END,
+                       CASE status WHEN 'waiting_for_pickup' THEN NULL ELSE requested_at * 1000 END,
+                       CASE status WHEN 'waiting_for_pickup' THEN 0 ELSE 1 END,
+                       id
+                FROM rides;
+                DROP TABLE rides;
+                ALTER TABLE rides_v5 RENAME TO rides;
+                CREATE INDEX rides_by_user ON rides (user_id, requested_at DESC, id DESC);
+                -- At most one ride in progress per rider, and one ride in progress per animal, kept by the database
+                -- itself whatever the number of processes. Queries spell the statuses as these literals so that the
+                -- planner can use the indexes.
+                CREATE UNIQUE INDEX rides_in_progress ON rides (user_id)
+                    WHERE status IN ('finding', 'on_the_way', 'arrived', 'riding');
+                CREATE UNIQUE INDEX rides_by_animal ON rides (animal_id)
+                    WHERE status IN ('on_the_way', 'arrived', 'riding');
+                -- The dispatcher's queue, oldest first; and the rides whose next status the clock brings.
+                CREATE INDEX rides_finding ON rides (requested_at, id) WHERE status = 'finding';
+                CREATE INDEX rides_due ON rides (next_event_at_ms) WHERE next_event_at_ms IS NOT NULL;
+                -- What changed since a process last looked (its streams' news).
+                CREATE INDEX rides_by_revision ON rides (revision);
+                CREATE TABLE ride_events (
+                    ride_id INTEGER NOT NULL REFERENCES rides (id) ON DELETE CASCADE,
+                    status TEXT NOT NULL
+                        CHECK (status IN ('finding', 'on_the_way', 'arrived', 'riding', 'finished', 'cancelled')),
+                    at_ms INTEGER NOT NULL,
+                    PRIMARY KEY (ride_id, status)
+                ) WITHOUT ROWID;
+                INSERT INTO ride_events (ride_id, status, at_ms) SELECT id, 'finding', requested_at * 1000 FROM rides;
+                INSERT INTO ride_events (ride_id, status, at_ms)
+                    SELECT id, 'cancelled', ended_at_ms FROM rides WHERE status = 'cancelled';
+                """
+        ),
     ]
 }

@@ -1,12 +1,13 @@
 import Foundation
 import KooberKit
 
-/// Each rider's chosen drop-off (`ride_drafts`, one row per rider) and rides (`rides`); both go when the rider's
-/// user does (`ON DELETE CASCADE`).
+/// Each rider's chosen drop-off (`ride_drafts`, one row per rider), rides (`rides`) and their histories
+/// (`ride_events`); all go when the rider's user does (`ON DELETE CASCADE`).
 ///
-/// "At most one ride in progress per rider" is kept by the partial unique index `rides_in_progress`, not by a
-/// read-then-insert here: two writers (two tabs, or two processes on one file) could both read "none" before either
-/// inserts, but the index refuses the second insert whatever the timing.
+/// What must never happen is refused by the database itself, not by a read-then-write here, so it holds with any
+/// number of processes on one file: a second ride in progress for a rider (`rides_in_progress`), an animal on two
+/// rides (`rides_by_animal`), and a change made from a stale read (`apply` changes a ride only at the revision the
+/// change was worked out from).
 public struct SQLiteRideRepository: RideRepository {
     private let database: SQLiteDatabase
 
@@ -45,39 +46,40 @@ public struct SQLiteRideRepository: RideRepository {
             } catch let error as SQLiteError where error.isForeignKeyViolation {
                 throw try Self.foreignKeyRefusal(error, placeID: placeID, on: connection)
             }
+            try Self.leaveEndedRidesBehind(userID: userID, on: connection)
         }
     }
 
-    public func rideInProgress(userID: UserID) async throws -> Ride? {
-        try await database.read { connection in try Self.rideInProgress(userID: userID, on: connection) }
+    public func followedRide(userID: UserID) async throws -> Ride? {
+        try await database.read { connection in try Self.followedRide(userID: userID, on: connection) }
     }
 
-    private static func rideInProgress(userID: UserID, on connection: SQLiteConnection) throws -> Ride? {
-        // The status is a literal, not a binding, so the planner can prove the partial index applies.
+    /// The rider's newest ride (by `rides_by_user`, one row), unless it has ended and been left behind.
+    private static func followedRide(userID: UserID, on connection: SQLiteConnection) throws -> Ride? {
         let rows = try connection.query(
-            selectRides + " WHERE r.user_id = ? AND r.status = 'waiting_for_pickup'",
+            selectRides + " WHERE r.user_id = ? ORDER BY r.requested_at DESC, r.id DESC LIMIT 1",
             [.integer(userID.rawValue)]
         )
-        return try rows.first.map(ride(from:))
+        guard let row = rows.first, try row.int("left_behind") == 0 else { return nil }
+        return try ride(from: row)
     }
 
-    /// Both reads in one snapshot, and one trip to the database's threads instead of two (a signed-in page load
-    /// makes this one and the session's).
+    /// Both reads in one snapshot, and one trip to the database's threads instead of two.
     public func rideState(userID: UserID) async throws -> RideState {
         try await database.read { connection in
             try connection.snapshot { connection in
                 RideState(
-                    rideInProgress: try Self.rideInProgress(userID: userID, on: connection),
+                    followedRide: try Self.followedRide(userID: userID, on: connection),
                     chosenDropoff: try Self.chosenDropoff(userID: userID, on: connection)
                 )
             }
         }
     }
 
-    /// Inserts the ride, clears the draft and reads the ride back, all in one write transaction: either the rider
-    /// has a new ride and no draft, or nothing changed. Throws `RideRepositoryError.rideAlreadyInProgress` when the
-    /// rider already has a ride waiting, `.unknownPlace` for a drop-off that doesn't exist, and
-    /// `SQLiteError.constraint` for an unknown user, a ride option other than Koober's three or a negative fare.
+    /// Inserts the ride (`finding`) and its first event, leaves earlier rides behind and clears the draft, all in
+    /// one write transaction. Throws `RideRepositoryError.rideAlreadyInProgress` when the rider already has a ride
+    /// in progress, `.unknownPlace` for a drop-off that doesn't exist, and `SQLiteError.constraint` for an unknown
+    /// user, a ride option other than Koober's three, a negative fare or a clock rate that is not positive.
     public func requestRide(_ request: NewRideRequest) async throws -> Ride {
         try await database.write { connection in
             let inserted: [SQLiteRow]
@@ -86,15 +88,15 @@ public struct SQLiteRideRepository: RideRepository {
                     """
                     INSERT INTO rides (
                         user_id, pickup_latitude, pickup_longitude, dropoff_place_id, ride_option_id, fare_cents,
-                        requested_at, status
-                    ) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        requested_at, status, clock_rate, revision
+                    ) VALUES (?, ?, ?, ?, ?, ?, ?, 'finding', ?, \(Self.nextRevision))
                     RETURNING id
                     """,
                     [
                         .integer(request.userID.rawValue), .real(request.pickup.latitude),
                         .real(request.pickup.longitude), .integer(request.dropoffID.rawValue),
                         .text(request.rideOptionID), .integer(Int64(request.fareCents)),
-                        .unixSeconds(request.requestedAt), .text(Ride.Status.waitingForPickup.rawValue),
+                        .unixSeconds(request.requestedAt), .real(request.clockRate),
                     ]
                 )
             } catch let error as SQLiteError where error.isUniqueViolation {
@@ -103,21 +105,35 @@ public struct SQLiteRideRepository: RideRepository {
             } catch let error as SQLiteError where error.isForeignKeyViolation {
                 throw try Self.foreignKeyRefusal(error, placeID: request.dropoffID, on: connection)
             }
-            try connection.execute("DELETE FROM ride_drafts WHERE user_id = ?", [.integer(request.userID.rawValue)])
             let id = try inserted[0].int64("id")
-            let rows = try connection.query(Self.selectRides + " WHERE r.id = ?", [.integer(id)])
-            return try Self.ride(from: rows[0])
+            try connection.execute(
+                "INSERT INTO ride_events (ride_id, status, at_ms) VALUES (?, 'finding', ?)",
+                [.integer(id), .unixMilliseconds(request.requestedAt)]
+            )
+            try connection.execute("DELETE FROM ride_drafts WHERE user_id = ?", [.integer(request.userID.rawValue)])
+            try connection.execute(
+                "UPDATE rides SET left_behind = 1 WHERE user_id = ? AND id <> ? AND left_behind = 0",
+                [.integer(request.userID.rawValue), .integer(id)]
+            )
+            return try Self.ride(id: id, on: connection)!
         }
     }
 
     public func startNewRide(userID: UserID) async throws {
         try await database.write { connection in
-            try connection.execute(
-                "UPDATE rides SET status = 'finished' WHERE user_id = ? AND status = 'waiting_for_pickup'",
-                [.integer(userID.rawValue)]
-            )
+            try Self.leaveEndedRidesBehind(userID: userID, on: connection)
             try connection.execute("DELETE FROM ride_drafts WHERE user_id = ?", [.integer(userID.rawValue)])
         }
+    }
+
+    private static func leaveEndedRidesBehind(userID: UserID, on connection: SQLiteConnection) throws {
+        try connection.execute(
+            """
+            UPDATE rides SET left_behind = 1
+            WHERE user_id = ? AND left_behind = 0 AND status IN ('finished', 'cancelled')
+            """,
+            [.integer(userID.rawValue)]
+        )
     }
 
     /// Newest first; rides requested in the same second, latest stored first.
@@ -131,19 +147,156 @@ public struct SQLiteRideRepository: RideRepository {
         }
     }
 
+    public func ride(id: RideID) async throws -> Ride? {
+        try await database.read { connection in try Self.ride(id: id.rawValue, on: connection) }
+    }
+
+    private static func ride(id: Int64, on connection: SQLiteConnection) throws -> Ride? {
+        try connection.query(selectRides + " WHERE r.id = ?", [.integer(id)]).first.map(ride(from:))
+    }
+
+    public func events(rideID: RideID) async throws -> [RideEvent] {
+        try await database.read { connection in
+            try connection.query(
+                "SELECT status, at_ms FROM ride_events WHERE ride_id = ?", [.integer(rideID.rawValue)]
+            )
+            .map { row in RideEvent(status: try Self.status(row, "status"), at: try row.millisecondsDate("at_ms")) }
+            .sorted { $0.status < $1.status }
+        }
+    }
+
+    public func findingRides(limit: Int) async throws -> [Ride] {
+        try await database.read { connection in
+            try connection.query(
+                Self.selectRides + " WHERE r.status = 'finding' ORDER BY r.requested_at, r.id LIMIT ?",
+                [.integer(Int64(limit))]
+            )
+            .map(Self.ride(from:))
+        }
+    }
+
+    public func dueRides(at time: Date, limit: Int) async throws -> [Ride] {
+        try await database.read { connection in
+            try connection.query(
+                Self.selectRides
+                    + """
+                     WHERE r.next_event_at_ms IS NOT NULL AND r.next_event_at_ms <= ?
+                    ORDER BY r.next_event_at_ms LIMIT ?
+                    """,
+                [.unixMilliseconds(time), .integer(Int64(limit))]
+            )
+            .map(Self.ride(from:))
+        }
+    }
+
+    public func nextDueTime() async throws -> Date? {
+        try await database.read { connection in
+            try connection.query(
+                """
+                SELECT next_event_at_ms FROM rides WHERE next_event_at_ms IS NOT NULL
+                ORDER BY next_event_at_ms LIMIT 1
+                """
+            )
+            .first.map { try $0.millisecondsDate("next_event_at_ms") }
+        }
+    }
+
+    /// In one write transaction: the ride is changed only at the expected revision (else `nil`, nothing written),
+    /// its events are added, and a freed animal is put where it stands. An assignment that would put an animal on
+    /// a second ride breaks `rides_by_animal`: `nil` too.
+    public func apply(_ change: RideChange) async throws -> Ride? {
+        try await database.write { connection in
+            let assignment = change.assignment
+            let changed: Int
+            do {
+                changed = try connection.execute(
+                    """
+                    UPDATE rides SET
+                        status = ?, next_event_at_ms = ?, ended_at_ms = ?,
+                        animal_id = coalesce(?, animal_id), animal_name = coalesce(?, animal_name),
+                        assigned_at_ms = coalesce(?, assigned_at_ms),
+                        start_latitude = coalesce(?, start_latitude), start_longitude = coalesce(?, start_longitude),
+                        revision = \(Self.nextRevision)
+                    WHERE id = ? AND revision = ?
+                    """,
+                    [
+                        .text(change.status.rawValue), change.nextEventAt.map(SQLiteValue.unixMilliseconds) ?? .null,
+                        change.endedAt.map(SQLiteValue.unixMilliseconds) ?? .null,
+                        assignment.map { .integer($0.animalID.rawValue) } ?? .null,
+                        assignment.map { .text($0.animalName) } ?? .null,
+                        assignment.map { .unixMilliseconds($0.assignedAt) } ?? .null,
+                        assignment.map { .real($0.start.latitude) } ?? .null,
+                        assignment.map { .real($0.start.longitude) } ?? .null,
+                        .integer(change.rideID.rawValue), .integer(change.expectedRevision),
+                    ]
+                )
+            } catch let error as SQLiteError where error.isUniqueViolation {
+                return nil  // the animal carries another ride now
+            }
+            guard changed == 1 else { return nil }
+            for event in change.events {
+                try connection.execute(
+                    "INSERT OR IGNORE INTO ride_events (ride_id, status, at_ms) VALUES (?, ?, ?)",
+                    [.integer(change.rideID.rawValue), .text(event.status.rawValue), .unixMilliseconds(event.at)]
+                )
+            }
+            if let freed = change.freedAnimal {
+                try connection.execute(
+                    "UPDATE animals SET latitude = ?, longitude = ? WHERE id = ?",
+                    [.real(freed.location.latitude), .real(freed.location.longitude), .integer(freed.id.rawValue)]
+                )
+            }
+            return try Self.ride(id: change.rideID.rawValue, on: connection)
+        }
+    }
+
+    public func rides(changedAfter revision: Int64, limit: Int) async throws -> [Ride] {
+        try await database.read { connection in
+            try connection.query(
+                Self.selectRides + " WHERE r.revision > ? ORDER BY r.revision LIMIT ?",
+                [.integer(revision), .integer(Int64(limit))]
+            )
+            .map(Self.ride(from:))
+        }
+    }
+
+    public func latestRevision() async throws -> Int64 {
+        try await database.read { connection in
+            try connection.query("SELECT coalesce(max(revision), 0) AS revision FROM rides")[0].int64("revision")
+        }
+    }
+
+    /// The revision a write gives the row it changes: above every other, so "changed after" never misses one.
+    /// (SQLite has one writer at a time; a database with concurrent writers needs a sequence instead.)
+    private static let nextRevision = "(SELECT coalesce(max(revision), 0) + 1 FROM rides)"
+
     /// Rides with their drop-off place; callers append a `WHERE` (and `ORDER BY`).
     private static let selectRides = """
         SELECT r.id, r.user_id, r.pickup_latitude, r.pickup_longitude, r.ride_option_id, r.fare_cents,
-               r.requested_at, r.status,
+               r.requested_at, r.status, r.clock_rate, r.animal_id, r.animal_name, r.assigned_at_ms,
+               r.start_latitude, r.start_longitude, r.ended_at_ms, r.left_behind, r.revision,
                p.id AS place_id, p.name AS place_name, p.latitude AS place_latitude, p.longitude AS place_longitude
         FROM rides AS r JOIN places AS p ON p.id = r.dropoff_place_id
         """
 
+    private static func status(_ row: SQLiteRow, _ column: String) throws -> RideStatus {
+        let status = try row.string(column)
+        guard let rideStatus = RideStatus(rawValue: status) else {
+            throw SQLiteError.typeMismatch(column: column, expected: "a ride status", found: .text(status))
+        }
+        return rideStatus
+    }
+
     /// A ride from a row of `selectRides`.
     private static func ride(from row: SQLiteRow) throws -> Ride {
-        let status = try row.string("status")
-        guard let rideStatus = Ride.Status(rawValue: status) else {
-            throw SQLiteError.typeMismatch(column: "status", expected: "a ride status", found: .text(status))
+        let assignment = try row.optional("animal_id") { column in
+            RideAssignment(
+                animalID: AnimalID(try row.int64(column)),
+                animalName: try row.string("animal_name"),
+                assignedAt: try row.millisecondsDate("assigned_at_ms"),
+                start: Location(
+                    latitude: try row.double("start_latitude"), longitude: try row.double("start_longitude"))
+            )
         }
         return Ride(
             id: RideID(try row.int64("id")),
@@ -163,7 +316,11 @@ public struct SQLiteRideRepository: RideRepository {
             rideOptionID: try row.string("ride_option_id"),
             fareCents: try row.int("fare_cents"),
             requestedAt: try row.date("requested_at"),
-            status: rideStatus
+            status: try status(row, "status"),
+            clockRate: try row.double("clock_rate"),
+            assignment: assignment,
+            endedAt: try row.optional("ended_at_ms", row.millisecondsDate),
+            revision: try row.int64("revision")
         )
     }
 

@@ -53,6 +53,16 @@ public struct SQLiteRow: Equatable, Sendable {
         try typed(column, "unix seconds", \.dateValue)
     }
 
+    /// A time stored as unix milliseconds (see `SQLiteValue.unixMilliseconds`).
+    public func millisecondsDate(_ column: String) throws -> Date {
+        Date(timeIntervalSince1970: Double(try int64(column)) / 1000)
+    }
+
+    /// `nil` for SQL NULL, else `read(column)`.
+    public func optional<T>(_ column: String, _ read: (String) throws -> T) throws -> T? {
+        try value(column) == .null ? nil : try read(column)
+    }
+
     private func typed<T>(_ column: String, _ expected: String, _ extract: (SQLiteValue) -> T?) throws -> T {
         let value = try value(column)
         guard let typed = extract(value) else {

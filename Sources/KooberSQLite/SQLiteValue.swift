@@ -16,6 +16,12 @@ public enum SQLiteValue: Equatable, Hashable, Sendable {
         .integer(Int64(date.timeIntervalSince1970.rounded(.down)))
     }
 
+    /// A time as whole unix milliseconds (rounded to the nearest): for a ride's timeline, where at
+    /// `--ride-clock-rate 60` a second is a simulated minute.
+    public static func unixMilliseconds(_ date: Date) -> SQLiteValue {
+        .integer(Int64((date.timeIntervalSince1970 * 1000).rounded()))
+    }
+
     /// The integer, if this is one.
     public var int64Value: Int64? {
         if case .integer(let value) = self { return value }

@@ -22,7 +22,8 @@ struct KooberCommand: AsyncParsableCommand {
             koober [--hostname <hostname>] [--port <port>] [--database <database>] [--templates <templates>]
                    [--public <public>] [--secure-cookies] [--max-connections <max-connections>]
                    [--metrics-port <metrics-port>] [--metrics-hostname <metrics-hostname>] [--log-format <log-format>]
-                   [--hash-queue-size <hash-queue-size>] [--trust-proxy]
+                   [--hash-queue-size <hash-queue-size>] [--trust-proxy] [--fleet-size <fleet-size>]
+                   [--ride-clock-rate <ride-clock-rate>]
             koober healthcheck [--url <url>] [--timeout <timeout>]
             """,
         subcommands: [Healthcheck.self]
@@ -78,6 +79,15 @@ struct KooberCommand: AsyncParsableCommand {
     )
     var trustProxy = false
 
+    @Option(help: "Animals per ride option. (env: KOOBER_FLEET_SIZE; default: 8)")
+    var fleetSize: Int?
+
+    @Option(
+        help:
+            "How many times faster than real time rides run; 60 makes a simulated minute a second. (env: KOOBER_RIDE_CLOCK_RATE; default: 1)"
+    )
+    var rideClockRate: String?
+
     func run() async throws {
         let settings = try KooberSettings(command: self, environment: Environment())
         LoggingSystem.bootstrap { LogOutputHandler(label: $0, format: settings.logFormat) }
@@ -130,6 +140,9 @@ struct KooberCommand: AsyncParsableCommand {
             metrics: metrics
         )
         services.insert(.init(service: server), at: 0)
+        // Last, so that a graceful stop reaches it first: it ends every ride stream at once, and the server's own
+        // stop then has no stream to wait for.
+        services.append(.init(service: container.rideDispatcher))
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
                 services: services,

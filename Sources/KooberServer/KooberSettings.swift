@@ -1,6 +1,7 @@
 import ArgumentParser
 import HTTPServer
 import KooberApp
+import KooberKit
 import LogLines
 import NIOCore
 
@@ -21,6 +22,10 @@ struct KooberSettings: Equatable {
     var hashQueueSize: Int
     /// Whether the last `X-Forwarded-For` hop is the client's address (only behind a proxy that sets it).
     var trustProxy: Bool
+    /// Animals per ride option.
+    var fleetSize: Int
+    /// How many times faster than real time rides run.
+    var rideClockRate: Double
 
     /// 4 hashes per core the hasher's pool has (`BoundedPasswordHasher.defaultCapacity`).
     static var defaultHashQueueSize: Int { KooberStorageConfiguration.defaultHashQueueSize }
@@ -31,7 +36,9 @@ struct KooberSettings: Equatable {
             databasePath: database,
             hashQueueSize: hashQueueSize,
             secureCookies: secureCookies,
-            trustProxy: trustProxy
+            trustProxy: trustProxy,
+            fleetSize: fleetSize,
+            rideClockRate: rideClockRate
         )
     }
 
@@ -60,6 +67,15 @@ struct KooberSettings: Equatable {
             throw ValidationError("The log format must be text or json, not '\(format)'")
         }
         self.logFormat = logFormat
+        fleetSize = try command.fleetSize ?? environment.int("KOOBER_FLEET_SIZE") ?? Fleet.defaultSize
+        guard (1...Fleet.maximumSize).contains(fleetSize) else {
+            throw ValidationError("The fleet size must be 1 to \(Fleet.maximumSize), not \(fleetSize)")
+        }
+        let rate = command.rideClockRate ?? environment.string("KOOBER_RIDE_CLOCK_RATE") ?? "1"
+        guard let rideClockRate = Double(rate), rideClockRate.isFinite, (0.01...3_600).contains(rideClockRate) else {
+            throw ValidationError("The ride clock rate must be a number from 0.01 to 3600, not '\(rate)'")
+        }
+        self.rideClockRate = rideClockRate
         guard (0...65_535).contains(port) else { throw ValidationError("The port must be 0 to 65535, not \(port)") }
         metricsPort = try command.metricsPort ?? environment.int("KOOBER_METRICS_PORT")
         metricsHostname = command.metricsHostname ?? environment.string("KOOBER_METRICS_HOSTNAME") ?? "127.0.0.1"

@@ -26,13 +26,18 @@ public final class KooberTestApp: Sendable {
     public init(
         databasePath: String = KooberTestApp.temporaryDatabasePath(),
         hashQueueSize: Int = KooberStorageConfiguration.defaultHashQueueSize,
+        fleetSize: Int = Fleet.defaultSize,
+        rideClockRate: Double = 1,
         templatesDirectory: String = ProjectPaths.templates,
         logger: Logger = Logger(label: "koober.test"),
         configure: (inout KooberServices) -> Void = { _ in }
     ) async throws {
         let clock = TestClock()
         let storage = try await KooberStorage.open(
-            KooberStorageConfiguration(databasePath: databasePath, hashQueueSize: hashQueueSize, now: { clock.now }),
+            KooberStorageConfiguration(
+                databasePath: databasePath, hashQueueSize: hashQueueSize, now: { clock.now }, fleetSize: fleetSize,
+                rideClockRate: rideClockRate
+            ),
             logger: logger
         )
         var services = storage.services

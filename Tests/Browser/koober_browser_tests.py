@@ -1,7 +1,9 @@
 """Koober in a real browser: headless Chromium, driven by Selenium, against the real `koober` binary.
 
 Every journey of SPEC.md runs on a phone-sized, a narrow-phone and a desktop-sized window: sign up, sign out,
-sign in (a wrong password first), the whole ride (no ride option chosen first), profile and history, sign out.
+sign in (a wrong password first), the whole ride (no ride option chosen first) followed live to its end without a
+reload, profile and history, sign out; and, against a second koober whose ride clock runs in real time, a ride
+followed on its way and then cancelled.
 On every screen it saves a screenshot and checks what a person needs from a page: no serious or critical axe-core
 violation, no horizontal scrolling, tap targets of at least 44 x 44 CSS pixels, a title, and a console free of
 errors (a blocked resource or a Content-Security-Policy violation shows there).
@@ -44,14 +46,18 @@ PASSWORD = "pouch-pass-1"
 
 
 class KooberProcess:
-    """`koober` on an ephemeral port with a database in a temporary folder; stopped with SIGTERM."""
+    """`koober` on an ephemeral port with a database in a temporary folder; stopped with SIGTERM.
 
-    def __init__(self):
+    `ride_clock_rate` runs the rides' simulation that many times faster than real time (60: a simulated minute each
+    second, so a whole ride takes seconds)."""
+
+    def __init__(self, ride_clock_rate=1):
         self.folder = tempfile.TemporaryDirectory(prefix="koober-browser-")
         self.log = open(os.path.join(self.folder.name, "koober.log"), "w+", encoding="utf-8")
         self.process = subprocess.Popen(
             [KOOBER, "--port", "0", "--database", os.path.join(self.folder.name, "koober.sqlite"),
-             "--templates", os.path.join(REPOSITORY, "Templates"), "--public", os.path.join(REPOSITORY, "Public")],
+             "--templates", os.path.join(REPOSITORY, "Templates"), "--public", os.path.join(REPOSITORY, "Public"),
+             "--ride-clock-rate", str(ride_clock_rate)],
             stdout=self.log, stderr=subprocess.STDOUT,
         )
         self.base_url = self._wait_for_address()
@@ -117,6 +123,31 @@ for (const element of document.querySelectorAll('a[href], button, input:not([typ
 return small;
 """
 
+# The live ride as the page shows it at one moment; `noReload` is false once the page has been loaded again.
+RIDE_SAMPLE_SCRIPT = """
+const section = document.querySelector('[data-ride-status]');
+const headline = document.getElementById('ride-headline');
+const eta = document.getElementById('ride-eta');
+const animal = document.getElementById('map-animal');
+const name = animal && animal.querySelector('.map-animal-name');
+const buttons = Array.from(document.querySelectorAll('main button')).map(button => button.textContent.trim());
+return {
+    noReload: window.__noReload === 1,
+    status: section ? section.getAttribute('data-ride-status') : null,
+    headline: headline ? headline.textContent.trim() : null,
+    eta: eta && !eta.hidden ? eta.textContent.trim() : null,
+    animal: animal ? animal.getAttribute('transform') : null,
+    animalName: name ? name.textContent.trim() : null,
+    receipt: document.querySelector('main section.receipt') !== null,
+    cancel: buttons.includes('Cancel Ride'),
+    noCancel: document.querySelector('main .ride-no-cancel') !== null,
+    startNewRide: buttons.includes('Start New Ride'),
+};
+"""
+
+# The statuses of a ride that ends at its drop-off, in the order they come.
+RIDE_STATUSES = ["finding", "on_the_way", "arrived", "riding", "finished"]
+
 AXE_RUN_SCRIPT = """
 const done = arguments[arguments.length - 1];
 axe.run(document, {resultTypes: ['violations']}).then(
@@ -128,13 +159,13 @@ axe.run(document, {resultTypes: ['violations']}).then(
 class Journey:
     """One browser window going through Koober, checking and photographing every screen it reaches."""
 
-    def __init__(self, test, driver, base_url, window):
+    def __init__(self, test, driver, base_url, window, folder=None):
         self.test = test
         self.driver = driver
         self.base_url = base_url
         self.window = window
         self.screen_number = 0
-        self.folder = os.path.join(SCREENSHOTS, window)
+        self.folder = os.path.join(SCREENSHOTS, folder or window)
         os.makedirs(self.folder, exist_ok=True)
 
     # Moving about, as a person does: links and buttons by their words, fields by their labels.
@@ -186,6 +217,36 @@ class Journey:
     def path(self):
         return re.sub(r"^https?://[^/]+", "", self.driver.current_url)
 
+    # The live ride.
+
+    def mark_page(self):
+        """Marks this page: the mark stays while the script updates the page, and is gone once it is reloaded."""
+        self.driver.execute_script("window.__noReload = 1")
+
+    def ride_sample(self):
+        return self.driver.execute_script(RIDE_SAMPLE_SCRIPT)
+
+    def wait_for_ride(self, condition, message, timeout=60):
+        """Waits (polling often, so that short statuses are seen) until `condition(sample)`; returns every sample."""
+        samples = []
+
+        def reached(driver):
+            samples.append(self.ride_sample())
+            return condition(samples[-1])
+
+        WebDriverWait(self.driver, timeout, poll_frequency=0.15).until(
+            reached, f"{self.window}: {message}; the ride went {self.statuses(samples)}")
+        return samples
+
+    @staticmethod
+    def statuses(samples):
+        """The statuses the samples saw, each once, in the order seen."""
+        seen = []
+        for sample in samples:
+            if not seen or seen[-1] != sample["status"]:
+                seen.append(sample["status"])
+        return seen
+
     # What every screen must be.
 
     def screen(self, name):
@@ -217,22 +278,25 @@ class Journey:
 
 
 class KooberInABrowserTests(unittest.TestCase):
+    real_time = None
+
     @classmethod
     def setUpClass(cls):
-        cls.koober = KooberProcess()
+        # A simulated minute each second: a ride from the pick-up to the Opera House takes seconds.
+        cls.koober = KooberProcess(ride_clock_rate=60)
 
     @classmethod
     def tearDownClass(cls):
-        status = cls.koober.stop()
-        if status != 0:
-            raise AssertionError(f"koober exited {status} on SIGTERM")
+        statuses = [cls.koober.stop()] + ([cls.real_time.stop()] if cls.real_time else [])
+        if any(status != 0 for status in statuses):
+            raise AssertionError(f"koober exited {statuses} on SIGTERM")
 
-    def journey(self, window):
+    def journey(self, window, koober=None, folder=None):
         width, height, phone = WINDOWS[window]
         driver = make_driver(width, height, phone)
         self.addCleanup(driver.quit)
         driver.set_script_timeout(30)
-        return Journey(self, driver, self.koober.base_url, window)
+        return Journey(self, driver, (koober or self.koober).base_url, window, folder)
 
     def test_phone(self):
         self.whole_journey(self.journey("phone"))
@@ -242,6 +306,22 @@ class KooberInABrowserTests(unittest.TestCase):
 
     def test_desktop(self):
         self.whole_journey(self.journey("desktop"))
+
+    def test_phone_cancel_ride(self):
+        self.cancel_ride_journey(self.journey("phone", self.real_time_koober(), "phone-cancel"))
+
+    def test_narrow_phone_cancel_ride(self):
+        self.cancel_ride_journey(self.journey("narrow", self.real_time_koober(), "narrow-cancel"))
+
+    def test_desktop_cancel_ride(self):
+        self.cancel_ride_journey(self.journey("desktop", self.real_time_koober(), "desktop-cancel"))
+
+    @classmethod
+    def real_time_koober(cls):
+        """A second koober whose rides run in real time: an animal takes minutes to come, time enough to cancel."""
+        if cls.real_time is None:
+            cls.real_time = KooberProcess(ride_clock_rate=1)
+        return cls.real_time
 
     def whole_journey(self, journey):
         email = f"tilly-{uuid.uuid4().hex[:8]}@example.com"
@@ -318,9 +398,60 @@ class KooberInABrowserTests(unittest.TestCase):
         journey.screen("no-ride-option")
         journey.choose("Wallaroo")
         journey.press("Confirm")
-        self.assertEqual(journey.text("//h2[@id='waiting-title']"), "Your ride is on its way!")
+        self.follow_ride(journey)
+
+    def follow_ride(self, journey):
+        """The ride, live: the page follows it to the drop-off by itself, without ever being reloaded."""
+        self.assertEqual(journey.path(), "/ride")
         self.assertEqual(journey.text("//dd[contains(@class, 'ride-option-chosen')]"), "Wallaroo")
-        journey.screen("waiting-for-pickup")
+        journey.mark_page()
+        samples = journey.wait_for_ride(lambda sample: sample["status"] == "finished", "the ride never finished")
+        statuses = journey.statuses(samples)
+        where = f"{journey.window}: the ride went {statuses}"
+        self.assertTrue(all(sample["noReload"] for sample in samples), f"{where}: the page was reloaded")
+        self.assertEqual([status for status in RIDE_STATUSES if status in statuses], statuses,
+                         f"{where}: statuses out of order")
+        for status in ("on_the_way", "arrived", "riding", "finished"):
+            self.assertIn(status, statuses, f"{where}: {status} never shown")
+
+        by_status = {status: [sample for sample in samples if sample["status"] == status] for status in statuses}
+        # A new status's words come at once; what the script cannot draw by itself (the animal appearing, the receipt,
+        # Cancel Ride going) comes a moment later with the server's page. So the animal shows from the page's
+        # arrival on, and at the latest on the status's last sample.
+        on_the_way = [sample for sample in by_status["on_the_way"] if sample["animal"]]
+        self.assertTrue(by_status["on_the_way"][-1]["animal"], f"{where}: no animal on the map on its way")
+        name = on_the_way[0]["animalName"]
+        self.assertRegex(name or "", r"^\S", f"{where}: the animal on the map has no name")
+        for sample in on_the_way:
+            self.assertEqual(sample["headline"], f"{name} the Wallaroo is on the way", where)
+            self.assertRegex(sample["eta"] or "", r"^Arrives in [1-9]\d* min$", where)
+            self.assertTrue(sample["cancel"], f"{where}: no Cancel Ride on its way")
+        for sample in by_status["arrived"]:
+            self.assertEqual(sample["headline"], f"{name} is here", where)
+            self.assertIsNone(sample["eta"], f"{where}: a time shown once the animal is here")
+            self.assertTrue(sample["cancel"], f"{where}: no Cancel Ride once the animal is here")
+        riding = by_status["riding"]
+        for sample in riding:
+            self.assertEqual(sample["headline"], "On the way to Opera House", where)
+            self.assertTrue(sample["animal"], f"{where}: no animal on the map while riding")
+        # The server's page arrives a moment after the new status's words; once it has, it is the riding page.
+        self.assertFalse(riding[-1]["cancel"], f"{where}: Cancel Ride still offered while riding")
+        self.assertTrue(riding[-1]["noCancel"], f"{where}: riding does not say it cannot be cancelled")
+        self.assertRegex(riding[-1]["eta"] or "", r"^Arriving in [1-9]\d* min$", where)
+        # The animal hops: from where it was when the ride began to the pick-up at least. (At 60 times real speed the
+        # animal comes and carries the rider in a second or two each, about one event's interval, so the moves in
+        # between are seen at real-time speed, in cancel_ride_journey.)
+        moving = {sample["animal"] for sample in on_the_way + by_status["arrived"] + riding}
+        self.assertGreaterEqual(len(moving), 2, f"{where}: the animal did not move on the map ({moving})")
+
+        finished = journey.wait_for_ride(
+            lambda sample: sample["receipt"] and sample["startNewRide"], "no receipt or Start New Ride at the end")
+        self.assertTrue(finished[-1]["noReload"], f"{journey.window}: the page was reloaded at the end")
+        self.assertEqual(finished[-1]["headline"], "You have arrived")
+        self.assertIsNone(finished[-1]["eta"], f"{journey.window}: a time still shown at the end")
+        self.assertIsNone(finished[-1]["animal"], f"{journey.window}: the animal still on the map at the end")
+        self.assertIn("Opera House", journey.text("//main"))
+        journey.screen("ride-finished")
 
     def profile_and_history(self, journey):
         journey.click_link("Profile")
@@ -330,6 +461,49 @@ class KooberInABrowserTests(unittest.TestCase):
         self.assertIn("Wallaroo", journey.text("//ol[contains(@class, 'ride-history')]"))
         journey.screen("profile")
         journey.click_link("Done")
+        journey.press("Start New Ride")
+        self.assertEqual(journey.path(), "/ride")
+        journey.driver.find_element(By.XPATH, "//a[normalize-space()='Where to?']")
+
+    def cancel_ride_journey(self, journey):
+        """A ride followed on its way, then cancelled; at real-time speed, so the animal is still coming."""
+        email = f"tilly-cancel-{uuid.uuid4().hex[:8]}@example.com"
+        journey.open("/signup")
+        journey.fill("Full Name", FULL_NAME)
+        journey.fill("What should we call you?", NICKNAME)
+        journey.fill("Email", email)
+        journey.fill("Mobile Number", "0412 345 678")
+        journey.fill("Password", PASSWORD)
+        journey.press("Sign Up")
+        self.assertEqual(journey.path(), "/ride")
+        journey.click_link("Where to?")
+        journey.press("Opera House")
+        journey.choose("Wallaroo")
+        journey.press("Confirm")
+        journey.mark_page()
+        samples = journey.wait_for_ride(lambda sample: sample["status"] == "on_the_way" and sample["animal"],
+                                        "the animal never came on its way")
+        where = f"{journey.window}: the ride went {journey.statuses(samples)}"
+        self.assertEqual(journey.statuses(samples)[-1:], ["on_the_way"], where)
+        first = samples[-1]
+        self.assertRegex(first["headline"], r"^\S.* the Wallaroo is on the way$", where)
+        self.assertEqual(first["headline"], f"{first['animalName']} the Wallaroo is on the way", where)
+        self.assertRegex(first["eta"] or "", r"^Arrives in [1-9]\d* min$", where)
+        self.assertTrue(first["cancel"], f"{where}: no Cancel Ride")
+        # The animal hops towards the pick-up: a few seconds later it stands somewhere else on the map.
+        moved = journey.wait_for_ride(lambda sample: sample["animal"] != first["animal"],
+                                      "the animal did not move on the map", timeout=20)
+        self.assertEqual(moved[-1]["status"], "on_the_way", where)
+        self.assertTrue(all(sample["noReload"] for sample in samples + moved), f"{where}: the page was reloaded")
+        journey.screen("ride-on-the-way")
+        journey.press("Cancel Ride")
+        self.assertEqual(journey.path(), "/ride")
+        cancelled = journey.ride_sample()
+        self.assertEqual(cancelled["status"], "cancelled")
+        self.assertEqual(cancelled["headline"], "Ride cancelled")
+        self.assertTrue(cancelled["startNewRide"], "no Start New Ride once cancelled")
+        self.assertFalse(cancelled["cancel"], "Cancel Ride still offered once cancelled")
+        journey.screen("ride-cancelled")
         journey.press("Start New Ride")
         self.assertEqual(journey.path(), "/ride")
         journey.driver.find_element(By.XPATH, "//a[normalize-space()='Where to?']")

@@ -1,5 +1,6 @@
 import Foundation
 import KooberKit
+import KooberKitTestDoubles
 import Testing
 
 struct RequestRideUseCaseTests {
@@ -57,9 +58,9 @@ struct RequestRideUseCaseTests {
         // 350 + 160 × 8.9671005552 km = 1784.74 cents
         #expect(ride.fareCents == 1785)
         #expect(ride.requestedAt == now)
-        #expect(ride.status == .waitingForPickup)
+        #expect(ride.status == .finding)
         #expect(try await world.history() == [ride])
-        #expect(try await world.rides.rideInProgress(userID: RideWorld.johnny) == ride)
+        #expect(try await world.rides.followedRide(userID: RideWorld.johnny) == ride)
     }
 
     @Test(arguments: [("wallabee", 343), ("wallaroo", 474), ("kangaroo", 685)])
@@ -90,7 +91,7 @@ struct RequestRideUseCaseTests {
         let ride = try await world.requestRideTo(TestPlaces.moma)
 
         #expect(try await world.rides.chosenDropoff(userID: RideWorld.johnny) == nil)
-        #expect(try await world.state() == .waitingForPickup(ride))
+        #expect(try await world.state() == .following(ride))
     }
 
     @Test func aSecondConfirmWhileTheRideIsWaitingIsRefusedAndKeepsOneRide() async throws {
@@ -101,7 +102,7 @@ struct RequestRideUseCaseTests {
             try await world.requestRide("kangaroo", at: referenceTime + seconds(5)).failure == .rideAlreadyRequested)
 
         #expect(try await world.history() == [ride])
-        #expect(try await world.state() == .waitingForPickup(ride))
+        #expect(try await world.state() == .following(ride))
     }
 
     @Test func aRideAlreadyWaitingIsReportedEvenWithoutAnOptionChosen() async throws {
@@ -129,7 +130,7 @@ struct RequestRideUseCaseTests {
         #expect(results.count == 10)
         #expect(try await world.history() == successes)
         if let ride = successes.first {
-            #expect(try await world.state() == .waitingForPickup(ride))
+            #expect(try await world.state() == .following(ride))
         }
     }
 
@@ -150,7 +151,7 @@ struct RequestRideUseCaseTests {
         let result = try await outcome(RequestRideError.self) {
             try await RequestRideUseCase(
                 userID: RideWorld.johnny, rideOptionID: "wallaroo", pickupLocation: sydneyPickup, now: referenceTime,
-                rideRepository: racing
+                rideRepository: racing, signal: RideChangeSignalSpy()
             ).run()
         }
 

@@ -13,8 +13,8 @@ struct RidesStorageFailureTests {
     }
 
     @Test func choosingADropoffThrowsWhenTheRideStoreCannotBeRead() async throws {
-        let (_, broken) = world(failing: [.rideInProgress])
-        await #expect(throws: StorageFailure(operation: "rideInProgress")) {
+        let (_, broken) = world(failing: [.followedRide])
+        await #expect(throws: StorageFailure(operation: "followedRide")) {
             try await SelectDropoffLocationUseCase(
                 userID: RideWorld.johnny,
                 placeID: TestPlaces.operaHouse.id,
@@ -50,7 +50,7 @@ struct RidesStorageFailureTests {
     }
 
     @Test(arguments: [
-        PartlyFailingRideRepository.Operation.rideInProgress, .chosenDropoff, .requestRide,
+        PartlyFailingRideRepository.Operation.followedRide, .chosenDropoff, .requestRide,
     ])
     func requestingARideThrowsWhenAnyStorageStepFails(operation: PartlyFailingRideRepository.Operation) async throws {
         let (world, broken) = world(failing: [operation])
@@ -62,7 +62,8 @@ struct RidesStorageFailureTests {
                 rideOptionID: "wallaroo",
                 pickupLocation: sydneyPickup,
                 now: referenceTime,
-                rideRepository: broken
+                rideRepository: broken,
+                signal: RideChangeSignalSpy()
             ).run()
         }
         #expect(try await world.history().isEmpty)
@@ -72,7 +73,7 @@ struct RidesStorageFailureTests {
     @Test func loadingTheRideStateThrowsWhenTheRideStoreFails() async throws {
         let (_, broken) = world(failing: [.rideState])
         await #expect(throws: StorageFailure(operation: "rideState")) {
-            try await LoadRideStateUseCase(userID: RideWorld.johnny, rideRepository: broken).run()
+            try await LoadRideStateUseCase(userID: RideWorld.johnny, now: referenceTime, rideRepository: broken).run()
         }
     }
 
@@ -83,7 +84,7 @@ struct RidesStorageFailureTests {
         await #expect(throws: StorageFailure(operation: "startNewRide")) {
             try await StartNewRideRequestUseCase(userID: RideWorld.johnny, rideRepository: broken).run()
         }
-        #expect(try await world.state() == .waitingForPickup(ride))
+        #expect(try await world.state() == .following(ride))
     }
 
     @Test func loadingTheHistoryThrowsWhenTheRideStoreFails() async throws {

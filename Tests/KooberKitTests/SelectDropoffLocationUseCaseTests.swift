@@ -40,7 +40,7 @@ struct SelectDropoffLocationUseCaseTests {
         #expect(try await world.selectDropoff(TestPlaces.manlyBeach.id).failure == .rideInProgress)
 
         #expect(try await world.rides.chosenDropoff(userID: RideWorld.johnny) == nil)
-        #expect(try await world.state() == .waitingForPickup(ride))
+        #expect(try await world.state() == .following(ride))
         #expect(try await world.history() == [ride])
     }
 
@@ -75,11 +75,11 @@ struct LoadRideStateUseCaseTests {
 
         let state = try await world.state()
 
-        #expect(state == .waitingForPickup(ride))
-        guard case .waitingForPickup(let shown) = state else { return }
+        #expect(state == .following(ride))
+        guard case .following(let shown) = state else { return }
         #expect(shown.dropoff == TestPlaces.sydneyAirport)
         #expect(shown.rideOptionID == "kangaroo")
-        #expect(shown.status == .waitingForPickup)
+        #expect(shown.status == .finding)
     }
 
     @Test func theStepComesFromStorageSoEveryTabSeesTheSameOne() async throws {
@@ -87,7 +87,9 @@ struct LoadRideStateUseCaseTests {
         try await world.selectDropoff(TestPlaces.moma.id).get()
 
         // A second "tab": a new use case over the same storage.
-        let otherTab = try await LoadRideStateUseCase(userID: RideWorld.johnny, rideRepository: world.rides).run()
+        let otherTab = try await LoadRideStateUseCase(
+            userID: RideWorld.johnny, now: referenceTime, rideRepository: world.rides
+        ).run()
 
         #expect(otherTab == .choosingRideOption(dropoff: TestPlaces.moma))
     }

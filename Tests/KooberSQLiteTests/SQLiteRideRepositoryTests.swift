@@ -28,7 +28,7 @@ struct SQLiteRideRepositoryTests {
         }
     }
 
-    @Test func theDatabaseItselfAllowsOneWaitingRidePerRiderAndAnyNumberOfFinishedOnes() async throws {
+    @Test func theDatabaseItselfAllowsOneRideInProgressPerRiderAndAnyNumberOfEndedOnes() async throws {
         try await withTemporaryDatabase { database, _ in
             let rider = try await SQLiteUserRepository(database: database).create(newUser())
             let insert = """
@@ -38,13 +38,13 @@ struct SQLiteRideRepositoryTests {
                 ) VALUES (?, 0, 0, 1, 'wallabee', 0, 0, ?)
                 """
             try await database.write { connection in
-                for status in ["finished", "finished", "waiting_for_pickup"] {
+                for status in ["finished", "cancelled", "riding"] {
                     try connection.execute(insert, [.integer(rider.id.rawValue), .text(status)])
                 }
             }
             let error = await #expect(throws: SQLiteError.self) {
                 try await database.write { connection in
-                    try connection.execute(insert, [.integer(rider.id.rawValue), .text("waiting_for_pickup")])
+                    try connection.execute(insert, [.integer(rider.id.rawValue), .text("finding")])
                 }
             }
             #expect(error?.isUniqueViolation == true)
@@ -58,7 +58,8 @@ struct SQLiteRideRepositoryTests {
             let rides = SQLiteRideRepository(database: database)
             let johnny = try await users.create(newUser(email: "johnny@gmail.com"))
             let skippy = try await users.create(newUser(email: "skippy@koober.com", name: "Skippy"))
-            _ = try await rides.requestRide(newRideRequest(userID: johnny.id))
+            let first = try await rides.requestRide(newRideRequest(userID: johnny.id))
+            _ = try await rides.apply(try #require(RideChange.cancel(first, at: referenceTime + 30)))
             try await rides.startNewRide(userID: johnny.id)
             _ = try await rides.requestRide(newRideRequest(userID: johnny.id, at: referenceTime + 60))
             try await rides.chooseDropoff(userID: johnny.id, placeID: moma, at: referenceTime + 90)
@@ -74,6 +75,7 @@ struct SQLiteRideRepositoryTests {
             #expect(try await rides.rides(userID: skippy.id) == [skippysRide])
             #expect(try await rides.chosenDropoff(userID: skippy.id)?.id == moma)
             #expect(try await rowCount("rides", in: database) == 1)
+            #expect(try await rowCount("ride_events", in: database) == 1)
             #expect(try await rowCount("ride_drafts", in: database) == 1)
         }
     }

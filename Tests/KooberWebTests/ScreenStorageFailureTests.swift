@@ -15,7 +15,8 @@ import Testing
 @Suite struct ScreenStorageFailureTests {
     /// Every intent of every screen.
     enum Action: String, CaseIterable, Sendable {
-        case signIn, signUp, showPickMeUp, confirmRide, startNewRide, showDropoffPicker, selectDropoff, showProfile,
+        case signIn, signUp, showPickMeUp, confirmRide, startNewRide, cancelRide, showDropoffPicker, selectDropoff,
+            showProfile,
             signOut
     }
 
@@ -48,14 +49,27 @@ import Testing
         }
 
         func makeLoadRideStateUseCase() -> LoadRideStateUseCase {
-            LoadRideStateUseCase(userID: rider, rideRepository: FailingRideRepository())
+            LoadRideStateUseCase(userID: rider, now: now, rideRepository: FailingRideRepository())
         }
 
         func makeRequestRideUseCase(rideOptionID: String?) -> RequestRideUseCase {
             RequestRideUseCase(
                 userID: rider, rideOptionID: rideOptionID, pickupLocation: pickup, now: now,
-                rideRepository: FailingRideRepository()
+                rideRepository: FailingRideRepository(), signal: RideChangeSignalSpy()
             )
+        }
+
+        func makeLoadFleetAvailabilityUseCase() -> LoadFleetAvailabilityUseCase {
+            LoadFleetAvailabilityUseCase(pickupLocation: pickup, fleetRepository: FailingRideRepository())
+        }
+
+        func makeCancelRideUseCase() -> CancelRideUseCase {
+            CancelRideUseCase(
+                userID: rider, now: now, rideRepository: FailingRideRepository(), signal: RideChangeSignalSpy())
+        }
+
+        func makeLoadRideReceiptUseCase(rideID: RideID) -> LoadRideReceiptUseCase {
+            LoadRideReceiptUseCase(userID: rider, rideID: rideID, rideRepository: FailingRideRepository())
         }
 
         func makeStartNewRideRequestUseCase() -> StartNewRideRequestUseCase {
@@ -98,7 +112,7 @@ import Testing
     private func respond(to action: Action) async -> Response {
         let pickMeUp = PickMeUpScreen(
             templates: templates, csrfToken: "token", riderNickname: "Johnny", pickupLocation: factory.pickup,
-            useCaseFactory: factory
+            useCaseFactory: factory, now: { factory.now }
         )
         let dropoffPicker = DropoffPickerScreen(
             templates: templates, csrfToken: "token", pickupLocation: factory.pickup, useCaseFactory: factory
@@ -132,6 +146,7 @@ import Testing
             case .showPickMeUp: try await pickMeUp.show()
             case .confirmRide: try await pickMeUp.confirm(rideOptionID: "wallaroo")
             case .startNewRide: try await pickMeUp.startNewRide()
+            case .cancelRide: try await pickMeUp.cancel()
             case .showDropoffPicker: try await dropoffPicker.show(query: "opera")
             case .selectDropoff: try await dropoffPicker.select(dropoffLocationID: PlaceID(1))
             case .showProfile: try await profile.show()

@@ -82,7 +82,7 @@ import Testing
             rideOptionID: "wallaroo",
             fareCents: 1234,
             requestedAt: Date(timeIntervalSince1970: 1_700_000_000),
-            status: .waitingForPickup
+            status: .finding
         )
         let quotes = RideOption.all.map { RideQuote(option: $0, fareCents: $0.baseFareCents) }
         let problem = ErrorMessage(title: "Can't <sign> up", message: "Fix & retry", fieldErrors: ["email": "Taken"])
@@ -99,6 +99,9 @@ import Testing
                 state: state,
                 pickupLocation: here,
                 quotes: quotes,
+                availability: FleetAvailability(minutesAway: ["wallabee": 3, "kangaroo": 12]),
+                record: nil,
+                now: Date(timeIntervalSince1970: 1_700_000_000),
                 riderNickname: "Ann",
                 csrfToken: "t",
                 error: error
@@ -112,7 +115,7 @@ import Testing
             (.signUp, SignUpViewState(csrfToken: "t", account: account, error: problem)),
             (.ride, pickMeUp(.choosingDropoff)),
             (.ride, pickMeUp(.choosingRideOption(dropoff: opera), error: problem)),
-            (.ride, pickMeUp(.waitingForPickup(ride))),
+            (.ride, pickMeUp(.following(ride))),
             (
                 .dropoffPicker,
                 DropoffPickerViewState(query: "op", places: [opera], pickupLocation: here, csrfToken: "t", error: nil)

@@ -24,3 +24,22 @@ public struct Location: Equatable, Sendable {
         return 2 * Self.earthRadiusKilometres * atan2(sqrt(a), sqrt(1 - a))
     }
 }
+
+extension Location {
+    /// The point `fraction` of the way along the great circle from here to `other` (0 is here, 1 is there).
+    public func interpolated(to other: Location, fraction: Double) -> Location {
+        let radians = { (degrees: Double) in degrees * .pi / 180 }
+        let degrees = { (radians: Double) in radians * 180 / .pi }
+        let angle = kilometres(to: other) / Self.earthRadiusKilometres
+        guard angle > 1e-12 else { return self }
+        let (φ1, λ1, φ2, λ2) = (
+            radians(latitude), radians(longitude), radians(other.latitude), radians(other.longitude)
+        )
+        let a = sin((1 - fraction) * angle) / sin(angle)
+        let b = sin(fraction * angle) / sin(angle)
+        let x = a * cos(φ1) * cos(λ1) + b * cos(φ2) * cos(λ2)
+        let y = a * cos(φ1) * sin(λ1) + b * cos(φ2) * sin(λ2)
+        let z = a * sin(φ1) + b * sin(φ2)
+        return Location(latitude: degrees(atan2(z, sqrt(x * x + y * y))), longitude: degrees(atan2(y, x)))
+    }
+}

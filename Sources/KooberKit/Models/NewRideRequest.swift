@@ -8,9 +8,12 @@ public struct NewRideRequest: Equatable, Sendable {
     public let rideOptionID: String
     public let fareCents: Int
     public let requestedAt: Date
+    /// `--ride-clock-rate` at Confirm: the ride runs at it to the end, whatever later processes run at.
+    public let clockRate: Double
 
     public init(
-        userID: UserID, pickup: Location, dropoffID: PlaceID, rideOptionID: String, fareCents: Int, requestedAt: Date
+        userID: UserID, pickup: Location, dropoffID: PlaceID, rideOptionID: String, fareCents: Int, requestedAt: Date,
+        clockRate: Double = 1
     ) {
         self.userID = userID
         self.pickup = pickup
@@ -18,5 +21,6 @@ public struct NewRideRequest: Equatable, Sendable {
         self.rideOptionID = rideOptionID
         self.fareCents = fareCents
         self.requestedAt = requestedAt
+        self.clockRate = clockRate
     }
 }

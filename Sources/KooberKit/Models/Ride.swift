@@ -1,26 +1,30 @@
 import Foundation
 
-/// A ride a rider asked for.
+/// A ride a rider confirmed, as stored.
 public struct Ride: Equatable, Sendable {
-    public enum Status: String, Sendable {
-        /// Requested; the kangaroo is on its way. A rider has at most one ride in this state.
-        case waitingForPickup = "waiting_for_pickup"
-        /// The rider has moved on (Start New Ride).
-        case finished
-    }
-
     public let id: RideID
     public let userID: UserID
     public let pickup: Location
     public let dropoff: NamedLocation
     public let rideOptionID: String
+    /// The estimate shown at Confirm: what a finished ride charges (a cancelled one charges nothing).
     public let fareCents: Int
     public let requestedAt: Date
-    public let status: Status
+    /// The status last stored; the clock may have moved the ride on since (`progress(at:)`).
+    public let status: RideStatus
+    /// How many times faster than real time this ride's animal hops and boards (`--ride-clock-rate`, at Confirm).
+    public let clockRate: Double
+    public let assignment: RideAssignment?
+    /// When it finished or was cancelled.
+    public let endedAt: Date?
+    /// Changes whenever the stored ride does: a change is applied only to the revision it was worked out from, so
+    /// two processes (or a dispatcher and a Cancel) never both move one ride.
+    public let revision: Int64
 
     public init(
         id: RideID, userID: UserID, pickup: Location, dropoff: NamedLocation, rideOptionID: String, fareCents: Int,
-        requestedAt: Date, status: Status
+        requestedAt: Date, status: RideStatus, clockRate: Double = 1, assignment: RideAssignment? = nil,
+        endedAt: Date? = nil, revision: Int64 = 0
     ) {
         self.id = id
         self.userID = userID
@@ -30,5 +34,27 @@ public struct Ride: Equatable, Sendable {
         self.fareCents = fareCents
         self.requestedAt = requestedAt
         self.status = status
+        self.clockRate = clockRate
+        self.assignment = assignment
+        self.endedAt = endedAt
+        self.revision = revision
+    }
+
+    public var rideOption: RideOption? { RideOption.withID(rideOptionID) }
+
+    /// What the ride costs the rider: the estimate once finished, nothing when cancelled.
+    public var chargedCents: Int { status == .cancelled ? 0 : fareCents }
+
+    /// The great-circle distance from pick-up to drop-off.
+    public var kilometres: Double { pickup.kilometres(to: dropoff.location) }
+
+    /// Where the ride is at `time`, from what is stored and the clock.
+    public func timeline() -> RideTimeline? {
+        assignment.map { RideTimeline(ride: self, assignment: $0) }
+    }
+
+    public func progress(at time: Date) -> RideProgress {
+        guard status.isInProgress, let timeline = timeline() else { return RideProgress(status: status) }
+        return timeline.progress(at: time, storedStatus: status)
     }
 }

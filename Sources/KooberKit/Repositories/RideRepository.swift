@@ -1,23 +1,43 @@
 import Foundation
 
-/// Where each rider's current ride request and past rides are kept, so every tab and device sees one state.
+/// Where each rider's chosen drop-off, rides and their histories are kept, so every tab, device and process sees one
+/// state; and what the dispatcher reads and changes.
 public protocol RideRepository: Sendable {
     /// The drop-off the rider has chosen for their next ride, if any.
     func chosenDropoff(userID: UserID) async throws -> NamedLocation?
-    /// Chooses (or changes) the drop-off; throws `RideRepositoryError.unknownPlace` for a place that doesn't exist.
+    /// Chooses (or changes) the drop-off, and leaves behind an ended ride the rider was still looking at; throws
+    /// `RideRepositoryError.unknownPlace` for a place that doesn't exist.
     func chooseDropoff(userID: UserID, placeID: PlaceID, at time: Date) async throws
-    /// The rider's ride waiting for pick-up, if any.
-    func rideInProgress(userID: UserID) async throws -> Ride?
-    /// The step the rider is at (`RideState(rideInProgress:chosenDropoff:)`), both read at one moment: never a mix of
-    /// before and after a change another tab commits meanwhile.
+    /// The ride the rider follows: their newest, while it is in progress or has ended and they have not yet pressed
+    /// Start New Ride (or chosen a new drop-off).
+    func followedRide(userID: UserID) async throws -> Ride?
+    /// The step the rider is at (`RideState(followedRide:chosenDropoff:)`), both read at one moment.
     func rideState(userID: UserID) async throws -> RideState
-    /// Stores the ride and clears the chosen drop-off, in one transaction. Throws
-    /// `RideRepositoryError.rideAlreadyInProgress` when the rider already has one (e.g. Confirm pressed in two tabs).
+    /// Stores the ride as `finding` (with that first event) and clears the chosen drop-off, in one transaction.
+    /// Throws `RideRepositoryError.rideAlreadyInProgress` when the rider already has one.
     func requestRide(_ request: NewRideRequest) async throws -> Ride
-    /// Finishes the ride in progress, if any, and clears the chosen drop-off.
+    /// Leaves an ended ride behind and clears the chosen drop-off; a ride in progress is not touched.
     func startNewRide(userID: UserID) async throws
     /// The rider's rides, newest first.
     func rides(userID: UserID) async throws -> [Ride]
+    /// One ride, whoever's it is.
+    func ride(id: RideID) async throws -> Ride?
+    /// A ride's history, in the order it happened.
+    func events(rideID: RideID) async throws -> [RideEvent]
+
+    /// Rides waiting for an animal, the longest waiting first.
+    func findingRides(limit: Int) async throws -> [Ride]
+    /// Rides in progress whose next status is due by `time`.
+    func dueRides(at time: Date, limit: Int) async throws -> [Ride]
+    /// The earliest time a ride in progress is next due, if any.
+    func nextDueTime() async throws -> Date?
+    /// Applies `change` if the ride is still at `change.expectedRevision` and, for an assignment, the animal carries
+    /// no other ride; returns the ride as changed, or `nil` when it was not applied (someone else got there first).
+    func apply(_ change: RideChange) async throws -> Ride?
+    /// Rides stored or changed after `revision`, lowest revision first (what a process's streams must hear of).
+    func rides(changedAfter revision: Int64, limit: Int) async throws -> [Ride]
+    /// The highest revision stored (0 without rides).
+    func latestRevision() async throws -> Int64
 }
 
 public enum RideRepositoryError: Error, Equatable, Sendable {

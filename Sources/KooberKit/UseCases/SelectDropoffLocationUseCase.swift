@@ -16,9 +16,8 @@ public struct SelectDropoffLocationUseCase: Sendable {
 
     /// Throws a `SelectDropoffLocationError` when the place is unknown or a ride is already on its way.
     public func run() async throws {
-        if try await rideRepository.rideInProgress(userID: userID) != nil {
-            throw SelectDropoffLocationError.rideInProgress
-        }
+        let followed = try await FollowRide(userID: userID, now: now, rideRepository: rideRepository).run()
+        if followed?.status.isInProgress == true { throw SelectDropoffLocationError.rideInProgress }
         do {
             try await rideRepository.chooseDropoff(userID: userID, placeID: placeID, at: now)
         } catch RideRepositoryError.unknownPlace {

@@ -15,6 +15,10 @@ public final class KooberAppDependencyContainer: Sendable {
     let signInAttemptGate = SignInAttemptGate()
     /// One for the process: sign-ups per client address.
     let signUpThrottle = SignUpThrottle()
+    /// One for the process: the riders' open streams.
+    public let rideFeed: RideFeed
+    /// One for the process: `koober` runs it as a service; tests may call `runOnce()`.
+    public let rideDispatcher: RideDispatcher
 
     /// Builds the app from templates and public files already loaded (so a broken file stops start-up before
     /// any storage is touched) and the services the composition root chose.
@@ -26,6 +30,11 @@ public final class KooberAppDependencyContainer: Sendable {
         self.services = services
         self.logger = logger
         self.standInHash = services.passwordHasher.standInHash()
+        rideFeed = RideFeed(limits: services.rideFeedLimits)
+        rideDispatcher = RideDispatcher(
+            rideRepository: services.rideRepository, fleetRepository: services.fleetRepository, feed: rideFeed,
+            now: services.now, logger: logger
+        )
     }
 
     public func makeErrorPages() -> ErrorPages {

@@ -76,11 +76,24 @@ struct KooberAppResponder: Responder {
             return try await checkedForm(request, visitor) { _ in
                 try await pickMeUp(visitor) { try await $0.makePickMeUpScreen().startNewRide() }
             }
+        case .rideEvents:
+            // An EventSource that gets 204 stops reconnecting: nobody signed in, or no ride to follow.
+            guard let session = visitor.session else { return Response(status: .noContent) }
+            return try await container.makeSignedInContainer(userSession: session, csrfToken: visitor.csrfToken)
+                .makeRideEventsResponder().respond(lastEventID: request.headers.first(name: "Last-Event-ID"))
+        case .cancelRide:
+            return try await checkedForm(request, visitor) { _ in
+                try await pickMeUp(visitor) { try await $0.makePickMeUpScreen().cancel() }
+            }
         case .profile:
             return try await signedIn(visitor) { try await $0.makeProfileScreen().show() }
         case .signOut:
             return try await checkedForm(request, visitor) { _ in
-                try await signedIn(visitor) { try await $0.makeProfileScreen().signOut() }
+                try await signedIn(visitor) { signedIn in
+                    let response = try await signedIn.makeProfileScreen().signOut()
+                    container.rideFeed.endSession(signedIn.userSession.tokenHash)
+                    return response
+                }
             }
         case .healthCheck:
             let healthy = await container.services.healthCheck()

@@ -13,7 +13,7 @@ struct KooberPickMeUpDependencyContainer: PickMeUpUseCaseFactory, DropoffPickerU
         PickMeUpScreen(
             templates: signedInContainer.appContainer.templates, csrfToken: signedInContainer.csrfToken,
             riderNickname: signedInContainer.userSession.profile.nickname, pickupLocation: pickupLocation,
-            useCaseFactory: self
+            useCaseFactory: self, now: services.now
         )
     }
 
@@ -25,13 +25,29 @@ struct KooberPickMeUpDependencyContainer: PickMeUpUseCaseFactory, DropoffPickerU
     }
 
     func makeLoadRideStateUseCase() -> LoadRideStateUseCase {
-        LoadRideStateUseCase(userID: userID, rideRepository: services.rideRepository)
+        LoadRideStateUseCase(userID: userID, now: services.now(), rideRepository: services.rideRepository)
     }
 
     func makeRequestRideUseCase(rideOptionID: String?) -> RequestRideUseCase {
         RequestRideUseCase(
             userID: userID, rideOptionID: rideOptionID, pickupLocation: pickupLocation, now: services.now(),
-            rideRepository: services.rideRepository
+            clockRate: services.rideClockRate, rideRepository: services.rideRepository,
+            signal: signedInContainer.appContainer.rideDispatcher
+        )
+    }
+
+    func makeLoadFleetAvailabilityUseCase() -> LoadFleetAvailabilityUseCase {
+        LoadFleetAvailabilityUseCase(pickupLocation: pickupLocation, fleetRepository: services.fleetRepository)
+    }
+
+    func makeLoadRideReceiptUseCase(rideID: RideID) -> LoadRideReceiptUseCase {
+        LoadRideReceiptUseCase(userID: userID, rideID: rideID, rideRepository: services.rideRepository)
+    }
+
+    func makeCancelRideUseCase() -> CancelRideUseCase {
+        CancelRideUseCase(
+            userID: userID, now: services.now(), rideRepository: services.rideRepository,
+            signal: signedInContainer.appContainer.rideDispatcher
         )
     }
 

@@ -9,6 +9,7 @@ public struct KooberServices: Sendable {
     public var signInFailureRepository: any SignInFailureRepository
     public var placeRepository: any PlaceRepository
     public var rideRepository: any RideRepository
+    public var fleetRepository: any FleetRepository
     public var locator: any Locator
     public var passwordHasher: any PasswordHasher
     /// Signs form tokens; loaded from storage at start-up (`LoadCSRFKeyUseCase`), so processes sharing the
@@ -21,6 +22,10 @@ public struct KooberServices: Sendable {
     /// Whether the client's address is the last `X-Forwarded-For` hop rather than the socket's peer (`ClientAddress`).
     public var trustProxy: Bool
     public var sessionPolicy: SessionPolicy
+    /// `--ride-clock-rate`: how many times faster than real time rides run.
+    public var rideClockRate: Double = 1
+    /// How many ride streams may be open.
+    public var rideFeedLimits = RideFeedLimits()
     public var throttlePolicy: SignInThrottlePolicy
 
     public init(
@@ -29,6 +34,7 @@ public struct KooberServices: Sendable {
         signInFailureRepository: any SignInFailureRepository,
         placeRepository: any PlaceRepository,
         rideRepository: any RideRepository,
+        fleetRepository: any FleetRepository,
         locator: any Locator = SydneyLocator(),
         passwordHasher: any PasswordHasher,
         csrfKey: CSRFKey,
@@ -44,6 +50,7 @@ public struct KooberServices: Sendable {
         self.signInFailureRepository = signInFailureRepository
         self.placeRepository = placeRepository
         self.rideRepository = rideRepository
+        self.fleetRepository = fleetRepository
         self.locator = locator
         self.passwordHasher = passwordHasher
         self.csrfKey = csrfKey

@@ -24,6 +24,16 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
         return KooberPickMeUpDependencyContainer(signedInContainer: self, pickupLocation: pickupLocation)
     }
 
+    /// The rider's stream of their ride (`GET /ride/events`).
+    func makeRideEventsResponder() -> RideEventsResponder {
+        RideEventsResponder(
+            session: userSession.tokenHash,
+            loadLiveRideUseCase: LoadLiveRideUseCase(
+                userID: userSession.profile.id, now: services.now(), rideRepository: services.rideRepository),
+            feed: appContainer.rideFeed, now: services.now
+        )
+    }
+
     func makeSignOutUseCase() -> SignOutUseCase {
         SignOutUseCase(tokenHash: userSession.tokenHash, sessionRepository: services.sessionRepository)
     }

@@ -25,9 +25,9 @@ struct MapProjection: Sendable {
     let height: Double
     /// Screen pixels per kilometre, the same horizontally and vertically.
     let pixelsPerKilometre: Double
-    private let centreLatitude: Double
-    private let centreLongitude: Double
-    private let longitudeFactor: Double
+    let centreLatitude: Double
+    let centreLongitude: Double
+    let longitudeFactor: Double
 
     /// A frame centred on `pins`, leaving `marginFraction` of each side free, and showing at least
     /// `minimumSpanKilometres` on each axis so that one pin, or two at the same spot, still gives a finite scale.

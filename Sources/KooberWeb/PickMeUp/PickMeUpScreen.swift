@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 import KooberKit
 import NIOHTTP1
@@ -9,19 +10,28 @@ struct PickMeUpScreen {
     let riderNickname: String
     let pickupLocation: Location
     let useCaseFactory: any PickMeUpUseCaseFactory
+    let now: @Sendable () -> Date
 
     /// The step the rider is at, as storage says: every tab and device shows the same.
     func show(error: ErrorMessage? = nil, status: HTTPResponseStatus = .ok) async throws -> Response {
         let state = try await useCaseFactory.makeLoadRideStateUseCase().run()
-        let quotes: [RideQuote]
-        if case .choosingRideOption(let dropoff) = state {
+        var quotes: [RideQuote] = []
+        var availability: FleetAvailability?
+        var record: RideRecord?
+        switch state {
+        case .choosingDropoff:
+            break
+        case .choosingRideOption(let dropoff):
             quotes = RideQuote.all(from: pickupLocation, to: dropoff)
-        } else {
-            quotes = []
+            availability = try await useCaseFactory.makeLoadFleetAvailabilityUseCase().run()
+        case .following(let ride):
+            if ride.status == .finished {
+                record = try await useCaseFactory.makeLoadRideReceiptUseCase(rideID: ride.id).run()
+            }
         }
         let viewState = PickMeUpViewState(
-            state: state, pickupLocation: pickupLocation, quotes: quotes, riderNickname: riderNickname,
-            csrfToken: csrfToken, error: error
+            state: state, pickupLocation: pickupLocation, quotes: quotes, availability: availability, record: record,
+            now: now(), riderNickname: riderNickname, csrfToken: csrfToken, error: error
         )
         return templates.response(.ride, viewState, status: status)
     }
@@ -37,7 +47,17 @@ struct PickMeUpScreen {
         }
     }
 
-    /// Start New Ride, while the ride is on its way (step 3).
+    /// Cancel Ride, before pick-up; once riding (or over) the page says why not.
+    func cancel() async throws -> Response {
+        do {
+            _ = try await useCaseFactory.makeCancelRideUseCase().run()
+            return .redirect(to: Route.ride.path)
+        } catch let error as CancelRideError {
+            return try await show(error: error.errorMessage, status: .conflict)
+        }
+    }
+
+    /// Start New Ride, once the ride has ended (step 3).
     func startNewRide() async throws -> Response {
         try await useCaseFactory.makeStartNewRideRequestUseCase().run()
         return .redirect(to: Route.ride.path)

@@ -5,4 +5,7 @@ protocol PickMeUpUseCaseFactory {
     func makeLoadRideStateUseCase() -> LoadRideStateUseCase
     func makeRequestRideUseCase(rideOptionID: String?) -> RequestRideUseCase
     func makeStartNewRideRequestUseCase() -> StartNewRideRequestUseCase
+    func makeLoadFleetAvailabilityUseCase() -> LoadFleetAvailabilityUseCase
+    func makeCancelRideUseCase() -> CancelRideUseCase
+    func makeLoadRideReceiptUseCase(rideID: RideID) -> LoadRideReceiptUseCase
 }

@@ -12,11 +12,11 @@ struct PickMeUpViewState: Sendable, Encodable {
     let mapSVG: String
     let choosingDropoff: Bool
     let rideOptionPicker: RideOptionPickerViewState?
-    let waitingForPickup: WaitingForPickupViewState?
+    let followingRide: FollowingRideViewState?
 
     init(
-        state: RideState, pickupLocation: Location, quotes: [RideQuote], riderNickname: String, csrfToken: String,
-        error: ErrorMessage?
+        state: RideState, pickupLocation: Location, quotes: [RideQuote], availability: FleetAvailability?,
+        record: RideRecord?, now: Date, riderNickname: String, csrfToken: String, error: ErrorMessage?
     ) {
         self.csrfToken = csrfToken
         greeting = "Hi, \(riderNickname)!"
@@ -28,18 +28,36 @@ struct PickMeUpViewState: Sendable, Encodable {
             mapSVG = RouteMap.svg(pickup: pickupPin, dropoff: nil)
             choosingDropoff = true
             rideOptionPicker = nil
-            waitingForPickup = nil
+            followingRide = nil
         case .choosingRideOption(let dropoff):
             mapSVG = RouteMap.svg(pickup: pickupPin, dropoff: MapPin(dropoff))
             choosingDropoff = false
-            rideOptionPicker = RideOptionPickerViewState(dropoff: dropoff, quotes: quotes)
-            waitingForPickup = nil
-        case .waitingForPickup(let ride):
-            mapSVG = RouteMap.svg(pickup: pickupPin, dropoff: MapPin(ride.dropoff))
+            rideOptionPicker = RideOptionPickerViewState(dropoff: dropoff, quotes: quotes, availability: availability)
+            followingRide = nil
+        case .following(let ride):
+            let progress = ride.progress(at: now)
+            mapSVG = RouteMap.svg(pickup: pickupPin, dropoff: MapPin(ride.dropoff), animal: MapAnimal(ride, progress))
             choosingDropoff = false
             rideOptionPicker = nil
-            waitingForPickup = WaitingForPickupViewState(ride: ride)
+            followingRide = FollowingRideViewState(
+                record: record ?? RideRecord(ride: ride, events: []), progress: progress)
         }
+    }
+}
+
+extension MapAnimal {
+    /// The ride's animal while it has one and is not done: hopping to the pick-up, waiting there, or riding.
+    init?(_ ride: Ride, _ progress: RideProgress) {
+        guard let assignment = ride.assignment, let position = progress.position else { return nil }
+        let option = ride.rideOption?.name ?? ride.rideOptionID
+        self.init(
+            name: assignment.animalName, title: "\(assignment.animalName) the \(option)",
+            rideOptionID: ride.rideOptionID,
+            position: MapPin(name: assignment.animalName, latitude: position.latitude, longitude: position.longitude),
+            framed: MapPin(
+                name: assignment.animalName, latitude: assignment.start.latitude, longitude: assignment.start.longitude),
+            imagePath: "/images/\(ride.rideOptionID).svg"
+        )
     }
 }
 

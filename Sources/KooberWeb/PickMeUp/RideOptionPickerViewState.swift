@@ -9,6 +9,8 @@ struct RideOptionPickerViewState: Sendable, Encodable {
         let riders: String
         let fare: String
         let imagePath: String
+        /// "3 min away", or "None free nearby" when every animal of the option is busy.
+        let availability: String?
     }
 
     let dropoffName: String
@@ -16,13 +18,16 @@ struct RideOptionPickerViewState: Sendable, Encodable {
     let confirmAction = Route.confirmRide.path
     let changePath = Route.dropoffPicker.path
 
-    init(dropoff: NamedLocation, quotes: [RideQuote]) {
+    init(dropoff: NamedLocation, quotes: [RideQuote], availability: FleetAvailability?) {
         dropoffName = dropoff.name
         options = quotes.map { quote in
             Option(
                 id: quote.option.id, inputID: "ride-option-\(quote.option.id)", name: quote.option.name,
                 riders: "\(quote.option.riders) riders", fare: Fare.format(cents: quote.fareCents),
-                imagePath: "/images/\(quote.option.id).svg"
+                imagePath: "/images/\(quote.option.id).svg",
+                availability: availability.map { availability in
+                    availability.minutesAway[quote.option.id].map { "\($0) min away" } ?? "None free nearby"
+                }
             )
         }
     }

@@ -10,6 +10,8 @@ import Synchronization
 struct RouteMap: Sendable {
     let pickup: MapPin
     let dropoff: MapPin?
+    /// During a ride: its animal, where it is now.
+    let animal: MapAnimal?
     let width: Int
     let height: Int
     private let projection: MapProjection
@@ -18,13 +20,15 @@ struct RouteMap: Sendable {
     static let titleID = "route-map-title"
     static let labelFontSize = 12.0
 
-    init(pickup: MapPin, dropoff: MapPin?, width: Int = 360, height: Int = 400) {
+    /// `animal`'s frame point (where it set off) is framed too, so the frame holds still while it moves.
+    init(pickup: MapPin, dropoff: MapPin?, animal: MapAnimal? = nil, width: Int = 360, height: Int = 400) {
         self.pickup = pickup
         self.dropoff = dropoff
+        self.animal = animal
         self.width = width
         self.height = height
         projection = MapProjection(
-            fitting: [pickup] + (dropoff.map { [$0] } ?? []),
+            fitting: [pickup] + (dropoff.map { [$0] } ?? []) + (animal.map { [$0.framed] } ?? []),
             width: Double(width), height: Double(height))
     }
 
@@ -36,13 +40,18 @@ struct RouteMap: Sendable {
     var textAlternative: String {
         guard let dropoff else { return "Map: pick-up at \(pickup.name)." }
         let kilometres = String(format: "%.1f", pickup.location.kilometres(to: dropoff.location))
-        return "Map: pick-up at \(pickup.name); drop-off at \(dropoff.name), \(kilometres) km away."
+        let route = "Map: pick-up at \(pickup.name); drop-off at \(dropoff.name), \(kilometres) km away."
+        guard let animal else { return route }
+        let away = String(format: "%.1f", animal.position.location.kilometres(to: pickup.location))
+        return route + " \(animal.title) is \(away) km from the pick-up."
     }
 
     /// The markup of the map between these pins, drawn once and then kept: the same rider reloads the same map
     /// again and again, and drawing it is a large part of `GET /ride` (docs/performance.md). The most recent
     /// `drawnLimit` maps are kept (a few kilobytes each); when the store is full it starts again empty.
-    static func svg(pickup: MapPin, dropoff: MapPin?) -> String {
+    /// A map with an animal is drawn every time: the animal moves.
+    static func svg(pickup: MapPin, dropoff: MapPin?, animal: MapAnimal? = nil) -> String {
+        if let animal { return RouteMap(pickup: pickup, dropoff: dropoff, animal: animal).svg }
         let pins = Pins(pickup: pickup, dropoff: dropoff)
         if let svg = drawn.withLock({ $0[pins] }) { return svg }
         let svg = RouteMap(pickup: pickup, dropoff: dropoff).svg
@@ -131,6 +140,36 @@ struct RouteMap: Sendable {
                             ["cx": Self.decimal(end.x), "cy": Self.decimal(end.y), "r": "3", "fill": "#FFFFFF"]),
                     ].joined()))
         }
+        if let animal {
+            let point = projection.point(for: animal.position)
+            parts.append(
+                Self.element(
+                    "g",
+                    [
+                        "id": "map-animal", "class": "map-animal map-animal-\(animal.rideOptionID)",
+                        "transform": "translate(\(Self.decimal(point.x)) \(Self.decimal(point.y)))",
+                    ],
+                    [
+                        Self.element(
+                            "circle",
+                            [
+                                "class": "map-animal-halo", "r": "16", "fill": "#FFFFFF", "stroke": "#313541",
+                                "stroke-width": "2",
+                            ]),
+                        Self.element(
+                            "image",
+                            [
+                                "href": animal.imagePath, "x": "-13", "y": "-13", "width": "26", "height": "26",
+                            ]),
+                        Self.element(
+                            "text",
+                            [
+                                "class": "map-animal-name", "y": "30", "text-anchor": "middle",
+                                "font-family": "system-ui, sans-serif", "font-size": "11", "fill": "#23292B",
+                                "stroke": "#FFFFFF", "stroke-width": "3", "paint-order": "stroke",
+                            ], String.htmlEscaped(animal.name)),
+                    ].joined()))
+        }
         let labels = MapLabel.layout(
             pickup: (pickup.name, start),
             dropoff: dropoff.map { ($0.name, projection.point(for: $0)) },
@@ -159,8 +198,20 @@ struct RouteMap: Sendable {
         }
         let open =
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(height)\" class=\"route-map\""
-            + " role=\"img\" aria-labelledby=\"\(Self.titleID)\">"
+            + " role=\"img\" aria-labelledby=\"\(Self.titleID)\"\(animal == nil ? "" : projectionAttributes)>"
         return ([open] + parts + ["</svg>"]).joined(separator: "\n")
+    }
+
+    /// What the page's script needs to place the animal as the server does (`MapProjection.point(for:)`).
+    private var projectionAttributes: String {
+        let attributes = [
+            ("data-centre-latitude", projection.centreLatitude),
+            ("data-centre-longitude", projection.centreLongitude),
+            ("data-km-per-degree-north", MapProjection.kilometresPerDegree),
+            ("data-km-per-degree-east", MapProjection.kilometresPerDegree * projection.longitudeFactor),
+            ("data-pixels-per-km", projection.pixelsPerKilometre),
+        ]
+        return attributes.map { " \($0.0)=\"\($0.1)\"" }.joined()
     }
 
     /// `<name a="v" …>content</name>`, attributes in the order given, their values escaped. `content` is markup.

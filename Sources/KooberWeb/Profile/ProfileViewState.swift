@@ -32,8 +32,8 @@ struct ProfileViewState: Sendable, Encodable {
             RideItem(
                 requestedAt: ride.requestedAt.formatted(Self.dateStyle), to: ride.dropoff.name,
                 rideOption: RideOption.withID(ride.rideOptionID)?.name ?? ride.rideOptionID,
-                fare: Fare.format(cents: ride.fareCents),
-                status: ride.status == .waitingForPickup ? "On its way" : "Done"
+                fare: Fare.format(cents: ride.chargedCents),
+                status: ride.status.historyLabel
             )
         }
         hasNoRides = rides.isEmpty

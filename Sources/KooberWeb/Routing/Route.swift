@@ -13,6 +13,8 @@ public enum Route: String, CaseIterable, Sendable {
     case selectDropoff
     case confirmRide
     case startNewRide
+    case rideEvents
+    case cancelRide
     case profile
     case signOut
     case healthCheck
@@ -28,6 +30,8 @@ public enum Route: String, CaseIterable, Sendable {
         case .dropoffPicker, .selectDropoff: "/ride/dropoff"
         case .confirmRide: "/ride/confirm"
         case .startNewRide: "/ride/new"
+        case .rideEvents: "/ride/events"
+        case .cancelRide: "/ride/cancel"
         case .profile: "/profile"
         case .signOut: "/signout"
         case .healthCheck: "/healthz"
@@ -37,8 +41,8 @@ public enum Route: String, CaseIterable, Sendable {
     /// The method that reaches this route (`HEAD` reaches every `GET` route).
     public var method: HTTPMethod {
         switch self {
-        case .launch, .welcome, .signIn, .signUp, .ride, .dropoffPicker, .profile, .healthCheck: .GET
-        case .submitSignIn, .submitSignUp, .selectDropoff, .confirmRide, .startNewRide, .signOut: .POST
+        case .launch, .welcome, .signIn, .signUp, .ride, .dropoffPicker, .rideEvents, .profile, .healthCheck: .GET
+        case .submitSignIn, .submitSignUp, .selectDropoff, .confirmRide, .startNewRide, .cancelRide, .signOut: .POST
         }
     }
 }

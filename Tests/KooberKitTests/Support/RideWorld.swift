@@ -57,6 +57,7 @@ enum TestPlaces {
 struct RideWorld {
     let places: InMemoryPlaceRepository
     let rides: InMemoryRideRepository
+    let signal = RideChangeSignalSpy()
 
     static let johnny = UserID(1)
     static let jane = UserID(2)
@@ -85,8 +86,17 @@ struct RideWorld {
     ) async throws -> Result<Ride, RequestRideError> {
         try await outcome(RequestRideError.self) {
             try await RequestRideUseCase(
-                userID: userID, rideOptionID: rideOptionID, pickupLocation: pickup, now: now, rideRepository: rides
+                userID: userID, rideOptionID: rideOptionID, pickupLocation: pickup, now: now, rideRepository: rides,
+                signal: signal
             ).run()
+        }
+    }
+
+    func cancelRide(for userID: UserID = johnny, at now: Date = referenceTime) async throws -> Result<
+        Ride, CancelRideError
+    > {
+        try await outcome(CancelRideError.self) {
+            try await CancelRideUseCase(userID: userID, now: now, rideRepository: rides, signal: signal).run()
         }
     }
 
@@ -94,8 +104,8 @@ struct RideWorld {
         try await StartNewRideRequestUseCase(userID: userID, rideRepository: rides).run()
     }
 
-    func state(of userID: UserID = johnny) async throws -> RideState {
-        try await LoadRideStateUseCase(userID: userID, rideRepository: rides).run()
+    func state(of userID: UserID = johnny, at now: Date = referenceTime) async throws -> RideState {
+        try await LoadRideStateUseCase(userID: userID, now: now, rideRepository: rides).run()
     }
 
     func history(of userID: UserID = johnny) async throws -> [Ride] {
@@ -135,7 +145,8 @@ struct FailingLocator: Locator {
 /// `StorageFailure(operation:)` with the operation's name: a store that breaks part-way through a use case.
 struct PartlyFailingRideRepository: RideRepository {
     enum Operation: String, Sendable {
-        case chosenDropoff, chooseDropoff, rideInProgress, rideState, requestRide, startNewRide, rides
+        case chosenDropoff, chooseDropoff, followedRide, rideState, requestRide, startNewRide, rides, ride, events
+        case findingRides, dueRides, nextDueTime, apply, changedRides, latestRevision
     }
 
     let working: InMemoryRideRepository
@@ -155,9 +166,9 @@ struct PartlyFailingRideRepository: RideRepository {
         try await working.chooseDropoff(userID: userID, placeID: placeID, at: time)
     }
 
-    func rideInProgress(userID: UserID) async throws -> Ride? {
-        try check(.rideInProgress)
-        return try await working.rideInProgress(userID: userID)
+    func followedRide(userID: UserID) async throws -> Ride? {
+        try check(.followedRide)
+        return try await working.followedRide(userID: userID)
     }
 
     func rideState(userID: UserID) async throws -> RideState {
@@ -179,9 +190,49 @@ struct PartlyFailingRideRepository: RideRepository {
         try check(.rides)
         return try await working.rides(userID: userID)
     }
+
+    func ride(id: RideID) async throws -> Ride? {
+        try check(.ride)
+        return try await working.ride(id: id)
+    }
+
+    func events(rideID: RideID) async throws -> [RideEvent] {
+        try check(.events)
+        return try await working.events(rideID: rideID)
+    }
+
+    func findingRides(limit: Int) async throws -> [Ride] {
+        try check(.findingRides)
+        return try await working.findingRides(limit: limit)
+    }
+
+    func dueRides(at time: Date, limit: Int) async throws -> [Ride] {
+        try check(.dueRides)
+        return try await working.dueRides(at: time, limit: limit)
+    }
+
+    func nextDueTime() async throws -> Date? {
+        try check(.nextDueTime)
+        return try await working.nextDueTime()
+    }
+
+    func apply(_ change: RideChange) async throws -> Ride? {
+        try check(.apply)
+        return try await working.apply(change)
+    }
+
+    func rides(changedAfter revision: Int64, limit: Int) async throws -> [Ride] {
+        try check(.changedRides)
+        return try await working.rides(changedAfter: revision, limit: limit)
+    }
+
+    func latestRevision() async throws -> Int64 {
+        try check(.latestRevision)
+        return try await working.latestRevision()
+    }
 }
 
-/// A ride store as a second tab sees it mid-race: the first time this tab asks for the ride in progress it hears
+/// A ride store as a second tab sees it mid-race: the first time this tab asks for the followed ride it hears
 /// "none", and right after that answer the other tab's Confirm (`otherTabsRequest`) commits — storing its ride and
 /// clearing the chosen drop-off — before this tab reads anything else.
 actor OtherTabConfirmsMidwayRideRepository: RideRepository {
@@ -193,8 +244,8 @@ actor OtherTabConfirmsMidwayRideRepository: RideRepository {
         self.otherTabsRequest = otherTabsRequest
     }
 
-    func rideInProgress(userID: UserID) async throws -> Ride? {
-        let answer = try await working.rideInProgress(userID: userID)
+    func followedRide(userID: UserID) async throws -> Ride? {
+        let answer = try await working.followedRide(userID: userID)
         if let request = otherTabsRequest {
             otherTabsRequest = nil
             _ = try await working.requestRide(request)
@@ -225,4 +276,17 @@ actor OtherTabConfirmsMidwayRideRepository: RideRepository {
     func rides(userID: UserID) async throws -> [Ride] {
         try await working.rides(userID: userID)
     }
+
+    func ride(id: RideID) async throws -> Ride? { try await working.ride(id: id) }
+    func events(rideID: RideID) async throws -> [RideEvent] { try await working.events(rideID: rideID) }
+    func findingRides(limit: Int) async throws -> [Ride] { try await working.findingRides(limit: limit) }
+    func dueRides(at time: Date, limit: Int) async throws -> [Ride] {
+        try await working.dueRides(at: time, limit: limit)
+    }
+    func nextDueTime() async throws -> Date? { try await working.nextDueTime() }
+    func apply(_ change: RideChange) async throws -> Ride? { try await working.apply(change) }
+    func rides(changedAfter revision: Int64, limit: Int) async throws -> [Ride] {
+        try await working.rides(changedAfter: revision, limit: limit)
+    }
+    func latestRevision() async throws -> Int64 { try await working.latestRevision() }
 }

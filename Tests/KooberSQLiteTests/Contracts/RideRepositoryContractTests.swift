@@ -9,7 +9,7 @@ struct RideRepositoryContractTests {
         try await withRepositories(kind) { repositories in
             let rider = try await repositories.users.create(newUser())
             #expect(try await repositories.rides.chosenDropoff(userID: rider.id) == nil)
-            #expect(try await repositories.rides.rideInProgress(userID: rider.id) == nil)
+            #expect(try await repositories.rides.followedRide(userID: rider.id) == nil)
             #expect(try await repositories.rides.rides(userID: rider.id).isEmpty)
         }
     }
@@ -70,9 +70,11 @@ struct RideRepositoryContractTests {
             let ride = try await repositories.rides.requestRide(
                 newRideRequest(userID: rider.id, dropoffID: moma, rideOptionID: "kangaroo", fareCents: 987)
             )
-            #expect(try await repositories.rides.rideState(userID: rider.id) == .waitingForPickup(ride))
+            #expect(try await repositories.rides.rideState(userID: rider.id) == .following(ride))
             #expect(try await repositories.rides.rideState(userID: other.id) == .choosingDropoff)
 
+            let cancelled = try await cancel(ride, in: repositories)
+            #expect(try await repositories.rides.rideState(userID: rider.id) == .following(cancelled))
             try await repositories.rides.startNewRide(userID: rider.id)
             #expect(try await repositories.rides.rideState(userID: rider.id) == .choosingDropoff)
         }
@@ -94,9 +96,9 @@ struct RideRepositoryContractTests {
             #expect(ride.rideOptionID == "kangaroo")
             #expect(ride.fareCents == 987)
             #expect(ride.requestedAt == referenceTime)
-            #expect(ride.status == .waitingForPickup)
+            #expect(ride.status == .finding)
 
-            #expect(try await repositories.rides.rideInProgress(userID: rider.id) == ride)
+            #expect(try await repositories.rides.followedRide(userID: rider.id) == ride)
             #expect(try await repositories.rides.rides(userID: rider.id) == [ride])
             #expect(try await repositories.rides.chosenDropoff(userID: rider.id) == nil)
         }
@@ -109,7 +111,7 @@ struct RideRepositoryContractTests {
             let request = newRideRequest(userID: rider.id, at: referenceTime + 0.75)
             let ride = try await repositories.rides.requestRide(request)
             #expect(ride.requestedAt == referenceTime)
-            #expect(try await repositories.rides.rideInProgress(userID: rider.id)?.requestedAt == referenceTime)
+            #expect(try await repositories.rides.followedRide(userID: rider.id)?.requestedAt == referenceTime)
         }
     }
 
@@ -125,7 +127,7 @@ struct RideRepositoryContractTests {
                 try await repositories.rides.requestRide(second)
             }
             #expect(try await repositories.rides.rides(userID: rider.id) == [first])
-            #expect(try await repositories.rides.rideInProgress(userID: rider.id) == first)
+            #expect(try await repositories.rides.followedRide(userID: rider.id) == first)
             // The refused request cleared nothing either.
             #expect(try await repositories.rides.chosenDropoff(userID: rider.id)?.id == moma)
         }
@@ -188,17 +190,18 @@ struct RideRepositoryContractTests {
         try await withRepositories(kind) { repositories in
             let rider = try await repositories.users.create(newUser())
             let first = try await repositories.rides.requestRide(newRideRequest(userID: rider.id))
+            _ = try await cancel(first, in: repositories)
             try await repositories.rides.startNewRide(userID: rider.id)
-            #expect(try await repositories.rides.rideInProgress(userID: rider.id) == nil)
+            #expect(try await repositories.rides.followedRide(userID: rider.id) == nil)
 
             let second = try await repositories.rides.requestRide(
                 newRideRequest(userID: rider.id, dropoffID: moma, at: referenceTime + 3_600)
             )
             #expect(second.id != first.id)
-            #expect(try await repositories.rides.rideInProgress(userID: rider.id) == second)
+            #expect(try await repositories.rides.followedRide(userID: rider.id) == second)
             let rides = try await repositories.rides.rides(userID: rider.id)
             #expect(rides.map(\.id) == [second.id, first.id])
-            #expect(rides.map(\.status) == [.waitingForPickup, .finished])
+            #expect(rides.map(\.status) == [.finding, .cancelled])
         }
     }
 
@@ -206,13 +209,14 @@ struct RideRepositoryContractTests {
     func startingANewRideWithNothingInProgressChangesNoRide(kind: RepositoryKind) async throws {
         try await withRepositories(kind) { repositories in
             let rider = try await repositories.users.create(newUser())
-            _ = try await repositories.rides.requestRide(newRideRequest(userID: rider.id))
+            let ride = try await repositories.rides.requestRide(newRideRequest(userID: rider.id))
+            _ = try await cancel(ride, in: repositories)
             try await repositories.rides.startNewRide(userID: rider.id)
             let finished = try await repositories.rides.rides(userID: rider.id)
 
             try await repositories.rides.startNewRide(userID: rider.id)
             #expect(try await repositories.rides.rides(userID: rider.id) == finished)
-            #expect(finished.map(\.status) == [.finished])
+            #expect(finished.map(\.status) == [.cancelled])
         }
     }
 
@@ -225,7 +229,7 @@ struct RideRepositoryContractTests {
             for offset in [60.0, 0, 120, 120] {
                 let request = newRideRequest(userID: rider.id, at: referenceTime + offset)
                 stored.append(try await repositories.rides.requestRide(request))
-                try await repositories.rides.startNewRide(userID: rider.id)
+                _ = try await cancel(stored.last!, in: repositories)
             }
             let listed = try await repositories.rides.rides(userID: rider.id)
             #expect(listed.map(\.id) == [stored[3].id, stored[2].id, stored[0].id, stored[1].id])
@@ -248,9 +252,16 @@ struct RideRepositoryContractTests {
             #expect(try await repositories.rides.rides(userID: skippy.id) == [skippysRide])
             #expect(try await repositories.rides.chosenDropoff(userID: skippy.id) == nil)
 
+            _ = try await cancel(johnnysRide, in: repositories)
             try await repositories.rides.startNewRide(userID: johnny.id)
-            #expect(try await repositories.rides.rideInProgress(userID: johnny.id) == nil)
-            #expect(try await repositories.rides.rideInProgress(userID: skippy.id) == skippysRide)
+            #expect(try await repositories.rides.followedRide(userID: johnny.id) == nil)
+            #expect(try await repositories.rides.followedRide(userID: skippy.id) == skippysRide)
         }
+    }
+
+    /// Ends `ride` as Cancel Ride does, a minute after it was requested.
+    private func cancel(_ ride: Ride, in repositories: Repositories) async throws -> Ride {
+        let change = try #require(RideChange.cancel(ride, at: ride.requestedAt + 60))
+        return try #require(try await repositories.rides.apply(change))
     }
 }

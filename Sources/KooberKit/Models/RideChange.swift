@@ -1,0 +1,79 @@
+import Foundation
+
+/// A change to one stored ride, worked out from one revision of it: storage applies it only if the ride is still at
+/// that revision (and, for an assignment, only if the animal is still free), so whoever works from a stale ride
+/// loses and nothing moves twice.
+public struct RideChange: Equatable, Sendable {
+    public let rideID: RideID
+    public let expectedRevision: Int64
+    public let status: RideStatus
+    /// The statuses reached, with their times, to add to the ride's history.
+    public let events: [RideEvent]
+    /// Set when the ride gets its animal.
+    public let assignment: RideAssignment?
+    /// When the clock next moves the ride on (the dispatcher's next look), `nil` once nothing is due.
+    public let nextEventAt: Date?
+    public let endedAt: Date?
+    /// The animal this change frees, and where it now stands.
+    public let freedAnimal: (id: AnimalID, location: Location)?
+
+    init(
+        ride: Ride, status: RideStatus, events: [RideEvent], assignment: RideAssignment? = nil, nextEventAt: Date?,
+        endedAt: Date? = nil, freedAnimal: (id: AnimalID, location: Location)? = nil
+    ) {
+        rideID = ride.id
+        expectedRevision = ride.revision
+        self.status = status
+        self.events = events
+        self.assignment = assignment
+        self.nextEventAt = nextEventAt
+        self.endedAt = endedAt
+        self.freedAnimal = freedAnimal
+    }
+
+    public static func == (lhs: RideChange, rhs: RideChange) -> Bool {
+        lhs.rideID == rhs.rideID && lhs.expectedRevision == rhs.expectedRevision && lhs.status == rhs.status
+            && lhs.events == rhs.events && lhs.assignment == rhs.assignment && lhs.nextEventAt == rhs.nextEventAt
+            && lhs.endedAt == rhs.endedAt && lhs.freedAnimal?.id == rhs.freedAnimal?.id
+            && lhs.freedAnimal?.location == rhs.freedAnimal?.location
+    }
+
+    /// `ride` (finding) gets `animal` at `time`.
+    public static func assign(_ ride: Ride, animal: Animal, at time: Date) -> RideChange {
+        let assignment = RideAssignment(
+            animalID: animal.id, animalName: animal.name, assignedAt: time, start: animal.location)
+        let timeline = RideTimeline(ride: ride, assignment: assignment)
+        return RideChange(
+            ride: ride, status: .onTheWay, events: [RideEvent(status: .onTheWay, at: time)], assignment: assignment,
+            nextEventAt: timeline.nextEvent(after: time)
+        )
+    }
+
+    /// `ride` moved on to where the clock says it is at `time`; `nil` when nothing is due.
+    public static func advance(_ ride: Ride, to time: Date) -> RideChange? {
+        guard ride.status.isInProgress, let assignment = ride.assignment, let timeline = ride.timeline() else {
+            return nil
+        }
+        let reached = timeline.events.filter { $0.at <= time && $0.status > ride.status }
+        guard let last = reached.last else { return nil }
+        let finished = last.status == .finished
+        return RideChange(
+            ride: ride, status: last.status, events: reached,
+            nextEventAt: finished ? nil : timeline.nextEvent(after: time), endedAt: finished ? last.at : nil,
+            freedAnimal: finished ? (assignment.animalID, ride.dropoff.location) : nil
+        )
+    }
+
+    /// `ride` cancelled at `time`, with the statuses the clock brought before it; `nil` once it can no longer be
+    /// cancelled (riding or over by the clock).
+    public static func cancel(_ ride: Ride, at time: Date) -> RideChange? {
+        let progress = ride.progress(at: time)
+        guard progress.status.isCancellable else { return nil }
+        let reached = ride.timeline()?.events.filter { $0.at <= time && $0.status > ride.status } ?? []
+        return RideChange(
+            ride: ride, status: .cancelled, events: reached + [RideEvent(status: .cancelled, at: time)],
+            nextEventAt: nil, endedAt: time,
+            freedAnimal: ride.assignment.map { ($0.animalID, progress.position ?? $0.start) }
+        )
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Gives waiting rides their animals: in the order they were requested, each gets the nearest free animal of its
+/// option; a ride whose option has none free keeps waiting (and keeps its place in the queue).
+///
+/// Safe with any number of dispatchers at once: an assignment is applied only if the ride is still the one read
+/// and the animal still free (`RideRepository.apply`), so a dispatcher that loses a race just moves on.
+public struct DispatchRidesUseCase: Sendable {
+    /// The most waiting rides looked at in one run.
+    public static let batchSize = 1_000
+
+    let now: Date
+    let rideRepository: any RideRepository
+    let fleetRepository: any FleetRepository
+
+    public init(now: Date, rideRepository: any RideRepository, fleetRepository: any FleetRepository) {
+        self.now = now
+        self.rideRepository = rideRepository
+        self.fleetRepository = fleetRepository
+    }
+
+    /// Returns the rides assigned.
+    @discardableResult
+    public func run() async throws -> [Ride] {
+        let waiting = try await rideRepository.findingRides(limit: Self.batchSize)
+        guard !waiting.isEmpty else { return [] }
+        var free = Dictionary(grouping: try await fleetRepository.freeAnimals(), by: \.rideOptionID)
+        var assigned: [Ride] = []
+        for ride in waiting {
+            guard var animals = free[ride.rideOptionID], !animals.isEmpty else { continue }
+            let nearest = animals.indices.min { first, second in
+                animals[first].location.kilometres(to: ride.pickup)
+                    < animals[second].location.kilometres(to: ride.pickup)
+            }!
+            let animal = animals.remove(at: nearest)
+            free[ride.rideOptionID] = animals
+            if let ride = try await rideRepository.apply(.assign(ride, animal: animal, at: now)) {
+                assigned.append(ride)
+            }
+        }
+        return assigned
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import HTTPServer
+import KooberKit
+import NIOCore
+import Synchronization
+
+/// `GET /ride/events` for one client: the rider's ride as Server-Sent Events (SPEC.md, "The ride, live"). It is the
+/// page's `RideObserver`, registered with the `RideFeed` from the request until the stream closes.
+///
+/// It holds no thread: it writes when something happens (the feed tells it of a stored change) or when its one timer
+/// fires, set for the earliest of the next status the clock brings, the next position (every 2 s while the animal
+/// moves) and the next heartbeat (15 s). While the client does not read, it writes nothing and remembers only that
+/// it is behind; when the client reads again it sends the present, once (the server closes a client that does not
+/// read within its client read timeout).
+final class RideEventStream: ResponseBodyStream, RideObserver {
+    static let positionInterval: TimeInterval = 2
+    static let heartbeatInterval: TimeInterval = 15
+
+    private struct State {
+        var writer: ResponseBodyWriter?
+        var ride: Ride
+        /// The stored history, for the statuses a resuming client missed.
+        var history: [RideEvent]
+        var sentStatus: RideStatus?
+        var sequence = 0
+        /// Real times (the stream's own pace, whatever the ride clock).
+        var lastEvent = Date.distantPast
+        var lastWrite = Date.distantPast
+        var timer: Scheduled<Void>?
+        var ended = false
+    }
+
+    private let feed: RideFeed
+    private let now: @Sendable () -> Date
+    private let resumeFrom: RideEventID?
+    private let state: Mutex<State>
+
+    init(record: RideRecord, resumeFrom: RideEventID?, feed: RideFeed, now: @escaping @Sendable () -> Date) {
+        self.feed = feed
+        self.now = now
+        self.resumeFrom = resumeFrom.flatMap { $0.rideID == record.ride.id ? $0 : nil }
+        state = Mutex(State(ride: record.ride, history: record.events))
+    }
+
+    // MARK: ResponseBodyStream (on the connection's event loop)
+
+    func start(writer: ResponseBodyWriter) {
+        // Written outside the lock: a write can make the connection tell of its writability at once, which comes
+        // back here.
+        let (output, ended) = state.withLock { state -> (ByteBuffer, Bool) in
+            var output = ByteBuffer(string: "retry: 2000\n\n")
+            state.writer = writer
+            let progress = state.ride.progress(at: now())
+            if let resumeFrom {
+                // The statuses between the client's last and the present, each as it was when it happened.
+                for event in state.history where event.status > resumeFrom.status && event.status < progress.status {
+                    append(RideProgress(status: event.status), to: &output, state: &state)
+                }
+            }
+            append(progress, to: &output, state: &state)
+            state.lastWrite = Date()
+            return (output, !progress.status.isInProgress)
+        }
+        writer.write(output)
+        if ended { writer.end() } else { tick() }
+    }
+
+    func writabilityChanged(writer: ResponseBodyWriter) {
+        if writer.isWritable { tick() }
+    }
+
+    func closed() {
+        state.withLock { state in
+            state.ended = true
+            state.timer?.cancel()
+            state.timer = nil
+            state.writer = nil
+        }
+        feed.unregister(self)
+    }
+
+    // MARK: RideObserver (any thread)
+
+    func rideChanged(_ ride: Ride) {
+        guard let writer = state.withLock({ $0.writer }) else { return }
+        writer.eventLoop.execute {
+            let otherRide = self.state.withLock { state -> Bool in
+                guard ride.id == state.ride.id else { return true }
+                if ride.revision > state.ride.revision { state.ride = ride }
+                return false
+            }
+            // The rider has started another ride (another tab): this stream's ride is not theirs to follow any more;
+            // the client reconnects and follows the new one.
+            if otherRide { writer.end() } else { self.tick() }
+        }
+    }
+
+    func endObservation() {
+        guard let writer = state.withLock({ $0.writer }) else { return }
+        writer.eventLoop.execute { writer.end() }
+    }
+
+    // MARK: Writing
+
+    /// Sends what is due now, and sets the timer for what is due next. On the event loop.
+    private func tick() {
+        let (writer, output, finished) = state.withLock { state -> (ResponseBodyWriter?, ByteBuffer, Bool) in
+            guard !state.ended, let writer = state.writer, writer.isWritable else { return (nil, ByteBuffer(), false) }
+            state.timer?.cancel()
+            state.timer = nil
+            let present = Date()
+            let progress = state.ride.progress(at: now())
+            var output = ByteBuffer()
+            if progress.status != state.sentStatus
+                || (progress.isMoving && present.timeIntervalSince(state.lastEvent) >= Self.positionInterval)
+            {
+                append(progress, to: &output, state: &state)
+            } else if present.timeIntervalSince(state.lastWrite) >= Self.heartbeatInterval {
+                output.writeString(": heartbeat\n\n")
+            }
+            if output.readableBytes > 0 { state.lastWrite = present }
+            guard progress.status.isInProgress else { return (writer, output, true) }
+            schedule(after: present, progress: progress, writer: writer, state: &state)
+            return (writer, output, false)
+        }
+        guard let writer else { return }
+        if output.readableBytes > 0 { writer.write(output) }
+        if finished { writer.end() }
+    }
+
+    private func schedule(after present: Date, progress: RideProgress, writer: ResponseBodyWriter, state: inout State) {
+        var next = state.lastWrite + Self.heartbeatInterval
+        if progress.isMoving { next = min(next, state.lastEvent + Self.positionInterval) }
+        if let status = state.ride.timeline()?.nextEvent(after: now()) {
+            // The ride clock's "when" as a real wait from now (the clock may be a test's, not the wall's).
+            next = min(next, present + status.timeIntervalSince(now()) + 0.001)
+        }
+        let delay = TimeAmount.milliseconds(Int64(max(next.timeIntervalSince(present), 0.001) * 1000))
+        state.timer = writer.eventLoop.scheduleTask(in: delay) { [weak self] in self?.tick() }
+    }
+
+    private func append(_ progress: RideProgress, to output: inout ByteBuffer, state: inout State) {
+        if progress.status != state.sentStatus { state.sequence = 0 } else { state.sequence += 1 }
+        let id = RideEventID(rideID: state.ride.id, status: progress.status, sequence: state.sequence)
+        var bytes = RideEventMessage(progress, ride: state.ride).bytes(id: id)
+        output.writeBuffer(&bytes)
+        state.sentStatus = progress.status
+        state.lastEvent = Date()
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import HTTPServer
+import KooberKit
+import NIOHTTP1
+
+/// `GET /ride/events`: the signed-in rider's ride as a stream (`RideEventStream`), within the feed's limits.
+struct RideEventsResponder {
+    let session: SessionTokenHash
+    let loadLiveRideUseCase: LoadLiveRideUseCase
+    let feed: RideFeed
+    let now: @Sendable () -> Date
+
+    func respond(lastEventID: String?) async throws -> Response {
+        guard let record = try await loadLiveRideUseCase.run() else { return Response(status: .noContent) }
+        let resumeFrom = lastEventID.flatMap(RideEventID.init(parsing:))
+        // A client that already has the ride's last event has nothing more to hear: 204 stops its reconnecting.
+        if let resumeFrom, resumeFrom.rideID == record.ride.id, !record.ride.status.isInProgress,
+            resumeFrom.status == record.ride.status
+        {
+            return Response(status: .noContent)
+        }
+        let stream = RideEventStream(record: record, resumeFrom: resumeFrom, feed: feed, now: now)
+        do throws(RideFeed.Refusal) {
+            try feed.register(stream, userID: record.ride.userID, session: session)
+        } catch {
+            var response = Response.text(
+                error == .stopping ? "Koober is restarting.\n" : "Too many open ride streams.\n",
+                status: error == .stopping ? .serviceUnavailable : .tooManyRequests
+            )
+            response.headers.replaceOrAdd(name: "Retry-After", value: error == .stopping ? "5" : "30")
+            return response
+        }
+        var response = Response(
+            status: .ok,
+            headers: [
+                "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store",
+                "X-Content-Type-Options": "nosniff",
+                // Proxies such as nginx would otherwise hold the events back in their buffers.
+                "X-Accel-Buffering": "no",
+            ]
+        )
+        response.bodyStream = stream
+        return response
+    }
+}

@@ -1,0 +1,85 @@
+import KooberKit
+import Synchronization
+
+/// The process's ride observers, by rider: the dispatcher publishes what changed, and each rider's observers hear of
+/// their own ride. It also keeps the limits on open streams, and ends streams when their session ends or the server
+/// stops.
+public final class RideFeed: Sendable {
+    public enum Refusal: Error, Equatable {
+        case tooManyForSession
+        case tooMany
+        case stopping
+    }
+
+    private struct Entry {
+        let observer: any RideObserver
+        let userID: UserID
+        let session: SessionTokenHash
+    }
+
+    private struct State {
+        var entries: [ObjectIdentifier: Entry] = [:]
+        var byUser: [UserID: Set<ObjectIdentifier>] = [:]
+        var bySession: [SessionTokenHash: Int] = [:]
+        var stopping = false
+    }
+
+    private let limits: RideFeedLimits
+    private let state = Mutex(State())
+
+    public init(limits: RideFeedLimits = RideFeedLimits()) {
+        self.limits = limits
+    }
+
+    /// Observers now registered.
+    public var count: Int { state.withLock { $0.entries.count } }
+
+    /// Registers `observer` for `userID`'s ride, within the limits.
+    func register(_ observer: any RideObserver, userID: UserID, session: SessionTokenHash) throws(Refusal) {
+        let id = ObjectIdentifier(observer)
+        try state.withLock { (state) throws(Refusal) in
+            guard !state.stopping else { throw .stopping }
+            guard state.bySession[session, default: 0] < limits.perSession else { throw .tooManyForSession }
+            guard state.entries.count < limits.total else { throw .tooMany }
+            state.entries[id] = Entry(observer: observer, userID: userID, session: session)
+            state.byUser[userID, default: []].insert(id)
+            state.bySession[session, default: 0] += 1
+        }
+    }
+
+    func unregister(_ observer: any RideObserver) {
+        let id = ObjectIdentifier(observer)
+        state.withLock { state in
+            guard let entry = state.entries.removeValue(forKey: id) else { return }
+            state.byUser[entry.userID]?.remove(id)
+            if state.byUser[entry.userID]?.isEmpty == true { state.byUser[entry.userID] = nil }
+            state.bySession[entry.session, default: 1] -= 1
+            if state.bySession[entry.session] == 0 { state.bySession[entry.session] = nil }
+        }
+    }
+
+    /// Tells each ride's rider's observers of it.
+    public func publish(_ rides: [Ride]) {
+        let deliveries: [(any RideObserver, Ride)] = state.withLock { state in
+            rides.flatMap { ride in
+                (state.byUser[ride.userID] ?? []).compactMap { id in state.entries[id].map { ($0.observer, ride) } }
+            }
+        }
+        for (observer, ride) in deliveries { observer.rideChanged(ride) }
+    }
+
+    /// Ends the streams of a session that has ended (sign-out).
+    public func endSession(_ session: SessionTokenHash) {
+        let ended = state.withLock { state in state.entries.values.filter { $0.session == session }.map(\.observer) }
+        for observer in ended { observer.endObservation() }
+    }
+
+    /// The server is stopping: every stream ends now, and no new one starts.
+    public func stop() {
+        let ended = state.withLock { state in
+            state.stopping = true
+            return state.entries.values.map(\.observer)
+        }
+        for observer in ended { observer.endObservation() }
+    }
+}
