@@ -30,7 +30,7 @@ public final class KooberAppDependencyContainer: Sendable {
         self.services = services
         self.logger = logger
         self.standInHash = services.passwordHasher.standInHash()
-        rideFeed = RideFeed(limits: services.rideFeedLimits)
+        rideFeed = RideFeed(policy: services.rideStreamPolicy)
         rideDispatcher = RideDispatcher(
             rideRepository: services.rideRepository, fleetRepository: services.fleetRepository, feed: rideFeed,
             now: services.now, logger: logger

@@ -25,7 +25,7 @@ public struct KooberServices: Sendable {
     /// `--ride-clock-rate`: how many times faster than real time rides run.
     public var rideClockRate: Double = 1
     /// How many ride streams may be open.
-    public var rideFeedLimits = RideFeedLimits()
+    public var rideStreamPolicy = RideStreamPolicy()
     public var throttlePolicy: SignInThrottlePolicy
 
     public init(

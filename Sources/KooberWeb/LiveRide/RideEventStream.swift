@@ -13,9 +13,6 @@ import Synchronization
 /// it is behind; when the client reads again it sends the present, once (the server closes a client that does not
 /// read within its client read timeout).
 final class RideEventStream: ResponseBodyStream, RideObserver {
-    static let positionInterval: TimeInterval = 2
-    static let heartbeatInterval: TimeInterval = 15
-
     private struct State {
         var writer: ResponseBodyWriter?
         var ride: Ride
@@ -112,10 +109,10 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
             let progress = state.ride.progress(at: now())
             var output = ByteBuffer()
             if progress.status != state.sentStatus
-                || (progress.isMoving && present.timeIntervalSince(state.lastEvent) >= Self.positionInterval)
+                || (progress.isMoving && present.timeIntervalSince(state.lastEvent) >= feed.policy.positionInterval)
             {
                 append(progress, to: &output, state: &state)
-            } else if present.timeIntervalSince(state.lastWrite) >= Self.heartbeatInterval {
+            } else if present.timeIntervalSince(state.lastWrite) >= feed.policy.heartbeatInterval {
                 output.writeString(": heartbeat\n\n")
             }
             if output.readableBytes > 0 { state.lastWrite = present }
@@ -129,8 +126,8 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
     }
 
     private func schedule(after present: Date, progress: RideProgress, writer: ResponseBodyWriter, state: inout State) {
-        var next = state.lastWrite + Self.heartbeatInterval
-        if progress.isMoving { next = min(next, state.lastEvent + Self.positionInterval) }
+        var next = state.lastWrite + feed.policy.heartbeatInterval
+        if progress.isMoving { next = min(next, state.lastEvent + feed.policy.positionInterval) }
         if let status = state.ride.timeline()?.nextEvent(after: now()) {
             // The ride clock's "when" as a real wait from now (the clock may be a test's, not the wall's).
             next = min(next, present + status.timeIntervalSince(now()) + 0.001)

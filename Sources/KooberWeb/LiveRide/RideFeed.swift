@@ -24,11 +24,11 @@ public final class RideFeed: Sendable {
         var stopping = false
     }
 
-    private let limits: RideFeedLimits
+    let policy: RideStreamPolicy
     private let state = Mutex(State())
 
-    public init(limits: RideFeedLimits = RideFeedLimits()) {
-        self.limits = limits
+    public init(policy: RideStreamPolicy = RideStreamPolicy()) {
+        self.policy = policy
     }
 
     /// Observers now registered.
@@ -39,8 +39,8 @@ public final class RideFeed: Sendable {
         let id = ObjectIdentifier(observer)
         try state.withLock { (state) throws(Refusal) in
             guard !state.stopping else { throw .stopping }
-            guard state.bySession[session, default: 0] < limits.perSession else { throw .tooManyForSession }
-            guard state.entries.count < limits.total else { throw .tooMany }
+            guard state.bySession[session, default: 0] < policy.perSession else { throw .tooManyForSession }
+            guard state.entries.count < policy.total else { throw .tooMany }
             state.entries[id] = Entry(observer: observer, userID: userID, session: session)
             state.byUser[userID, default: []].insert(id)
             state.bySession[session, default: 0] += 1

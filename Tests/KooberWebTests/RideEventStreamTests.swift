@@ -1,0 +1,230 @@
+import Foundation
+import HTTPServer
+import KooberKit
+import KooberTestSupport
+import KooberWeb
+import Testing
+
+/// `GET /ride/events` over a real socket, served by the real `HTTPServer`.
+@Suite struct RideEventStreamTests {
+    /// Signs Johnny in (in-process, on the same app) and requests a Wallaroo to the Opera House; returns his cookie.
+    private func riderWithRide(_ app: KooberTestApp) async throws -> (TestBrowser, String) {
+        let browser = app.browser()
+        try await browser.signInAsJohnny()
+        try await browser.requestRide(to: "Opera House", option: "Wallaroo")
+        let cookie = try #require(browser.cookie(named: "koober_session"))
+        return (browser, "koober_session=\(cookie.value)")
+    }
+
+    private func statuses(_ client: EventStreamClient) -> [String] {
+        client.events.compactMap { event in
+            (try? JSONSerialization.jsonObject(with: Data(event.data.utf8)) as? [String: Any])?["status"] as? String
+        }
+    }
+
+    /// Consecutive repeats (position events) folded into one.
+    private func changes(_ statuses: [String]) -> [String] {
+        statuses.reduce(into: []) { folded, status in if folded.last != status { folded.append(status) } }
+    }
+
+    @Test func aWholeRideStreamsEveryStatusInOrderWithPositionsAndEnds() async throws {
+        let app = try await KooberTestApp(rideClockRate: 60) { $0.now = Date.init }
+        let (_, cookie) = try await riderWithRide(app)
+        try await app.withServer { port in
+            let client = try await EventStreamClient.open(port: port, headers: [("Cookie", cookie)])
+            #expect(try await client.wait { $0.events.count >= 1 })
+            #expect(client.status == 200)
+            #expect(client.received.lowercased().contains("content-type: text/event-stream"))
+            #expect(statuses(client) == ["finding"])
+            let first = try #require(client.events.first)
+            #expect(first.data.contains("\"headline\":\"Finding your Wallaroo…\""))
+            #expect(first.data.contains("\"eta_seconds\":null") && first.data.contains("\"position\":null"))
+
+            let dispatcher = Task { try await app.container.rideDispatcher.run() }
+            defer { dispatcher.cancel() }
+            #expect(try await client.wait(timeout: .seconds(60)) { $0.isClosed })
+            #expect(changes(statuses(client)) == ["finding", "on_the_way", "arrived", "riding", "finished"])
+            let last = try #require(client.events.last)
+            #expect(last.data.contains("\"headline\":\"You have arrived\""))
+            let moving = client.events.filter { $0.data.contains("\"status\":\"on_the_way\"") }
+            #expect(
+                moving.allSatisfy { $0.data.contains("\"latitude\":") && !$0.data.contains("\"eta_seconds\":null") })
+        }
+    }
+
+    @Test func anIdleStreamSendsHeartbeats() async throws {
+        let app = try await KooberTestApp {
+            $0.now = Date.init
+            $0.rideStreamPolicy.heartbeatInterval = 0.2
+        }
+        let (_, cookie) = try await riderWithRide(app)
+        try await app.withServer { port in
+            let client = try await EventStreamClient.open(port: port, headers: [("Cookie", cookie)])
+            #expect(
+                try await client.wait { $0.received.components(separatedBy: ": heartbeat\n").count > 3 })
+            #expect(statuses(client) == ["finding"])
+            #expect(!client.isClosed)
+            await client.close()
+        }
+    }
+
+    @Test func lastEventIDResumesWithTheStatusesMissedInOrder() async throws {
+        let app = try await KooberTestApp(rideClockRate: 60)
+        let (_, cookie) = try await riderWithRide(app)
+        try await app.container.rideDispatcher.runOnce()
+        let ride = try #require(try await app.container.services.rideRepository.followedRide(userID: UserID(1)))
+        app.clock.advance(by: try #require(ride.timeline()).departsPickup.timeIntervalSince(app.clock.now) + 0.1)
+        try await app.withServer { port in
+            let client = try await EventStreamClient.open(
+                port: port, headers: [("Cookie", cookie), ("Last-Event-ID", "\(ride.id.rawValue).1.3")])
+            #expect(try await client.wait { $0.events.count >= 2 })
+            #expect(statuses(client) == ["arrived", "riding"])
+            #expect(client.events.map(\.id) == ["\(ride.id.rawValue).2.0", "\(ride.id.rawValue).3.0"])
+            await client.close()
+
+            // A forged or foreign id is no id: the stream starts with the present.
+            for forged in ["99999999999999999999.1.0", "1.-1.0", "x", "\(ride.id.rawValue).9.0", "7.1.0"] {
+                let fresh = try await EventStreamClient.open(
+                    port: port, headers: [("Cookie", cookie), ("Last-Event-ID", forged)])
+                #expect(try await fresh.wait { $0.events.count >= 1 })
+                #expect(statuses(fresh) == ["riding"])
+                await fresh.close()
+            }
+        }
+    }
+
+    @Test func theStreamEndsWithACancelledRide() async throws {
+        let app = try await KooberTestApp { $0.now = Date.init }
+        let (browser, cookie) = try await riderWithRide(app)
+        try await app.container.rideDispatcher.runOnce()  // as `koober` runs it from the start
+        try await app.withServer { port in
+            let client = try await EventStreamClient.open(port: port, headers: [("Cookie", cookie)])
+            #expect(try await client.wait { $0.events.count >= 1 })
+            try await browser.press("Cancel Ride")
+            try await app.container.rideDispatcher.runOnce()
+            #expect(try await client.wait { $0.isClosed })
+            #expect(statuses(client) == ["on_the_way", "cancelled"])
+            #expect(client.events.last?.data.contains("\"headline\":\"Ride cancelled\"") == true)
+
+            // Reconnecting with the last event's id: nothing more to say (204 stops an EventSource).
+            let again = try await EventStreamClient.open(
+                port: port, headers: [("Cookie", cookie), ("Last-Event-ID", try #require(client.events.last?.id))])
+            #expect(try await again.wait { $0.status != nil })
+            #expect(again.status == 204)
+            await again.close()
+        }
+    }
+
+    @Test func signingOutEndsTheRidersStreams() async throws {
+        let app = try await KooberTestApp { $0.now = Date.init }
+        let (browser, cookie) = try await riderWithRide(app)
+        try await app.withServer { port in
+            let client = try await EventStreamClient.open(port: port, headers: [("Cookie", cookie)])
+            #expect(try await client.wait { $0.events.count >= 1 })
+            try await browser.signOut()
+            #expect(try await client.wait { $0.isClosed })
+            #expect(app.container.rideFeed.count == 0)
+        }
+    }
+
+    @Test func withoutASessionOrARideThereIsNothingToStream() async throws {
+        let app = try await KooberTestApp { $0.now = Date.init }
+        let browser = app.browser()
+        try await browser.signInAsJohnny()
+        let cookie = "koober_session=\(try #require(browser.cookie(named: "koober_session")).value)"
+        try await app.withServer { port in
+            for headers in [[], [("Cookie", "koober_session=forged")], [("Cookie", cookie)]] {
+                let client = try await EventStreamClient.open(port: port, headers: headers)
+                #expect(try await client.wait { $0.status != nil })
+                #expect(client.status == 204)
+                await client.close()
+            }
+        }
+    }
+
+    @Test func beyondFourStreamsPerSessionAndTheLimitInAllTheAnswerIs429() async throws {
+        let app = try await KooberTestApp {
+            $0.now = Date.init
+            $0.rideStreamPolicy.total = 6
+        }
+        let (_, johnny) = try await riderWithRide(app)
+        let skippy = app.browser()
+        try await skippy.signUp(TestBrowser.Account())
+        try await skippy.requestRide(to: "MOMA", option: "Kangaroo")
+        let skippysCookie = "koober_session=\(try #require(skippy.cookie(named: "koober_session")).value)"
+        try await app.withServer { port in
+            var open: [EventStreamClient] = []
+            for _ in 0..<4 {
+                open.append(try await EventStreamClient.open(port: port, headers: [("Cookie", johnny)]))
+                #expect(try await open.last!.wait { $0.events.count >= 1 })
+            }
+            let fifth = try await EventStreamClient.open(port: port, headers: [("Cookie", johnny)])
+            #expect(try await fifth.wait { $0.status != nil })
+            #expect(fifth.status == 429)
+            #expect(fifth.received.contains("Retry-After: 30"))
+
+            for _ in 0..<2 {
+                open.append(try await EventStreamClient.open(port: port, headers: [("Cookie", skippysCookie)]))
+                #expect(try await open.last!.wait { $0.events.count >= 1 })
+            }
+            let beyondAll = try await EventStreamClient.open(port: port, headers: [("Cookie", skippysCookie)])
+            #expect(try await beyondAll.wait { $0.status != nil })
+            #expect(beyondAll.status == 429)
+
+            // A stream that closes gives its place back.
+            await open.removeFirst().close()
+            #expect(try await BusyWait.until { app.container.rideFeed.count == 5 })
+            let again = try await EventStreamClient.open(port: port, headers: [("Cookie", johnny)])
+            #expect(try await again.wait { $0.events.count >= 1 })
+            for client in open + [fifth, beyondAll, again] { await client.close() }
+        }
+    }
+
+    @Test func aHeadRequestGetsTheHeadAndHoldsNoPlace() async throws {
+        let app = try await KooberTestApp { $0.now = Date.init }
+        let (_, cookie) = try await riderWithRide(app)
+        try await app.withServer { port in
+            let client = try await EventStreamClient.open(port: port, headers: [("Cookie", cookie)])
+            await client.close()
+            let head = try await TCPTransport(host: "127.0.0.1", port: port).send(
+                Request(method: .HEAD, uri: "/ride/events", headers: ["Cookie": cookie]))
+            #expect(head.status == .ok)
+            #expect(try await BusyWait.until { app.container.rideFeed.count == 0 })
+        }
+    }
+
+    @Test func aServerWithFiveHundredStreamsOpenStopsWithinItsBound() async throws {
+        let app = try await KooberTestApp {
+            $0.now = Date.init
+            $0.rideStreamPolicy.perSession = 1_000
+        }
+        let (_, cookie) = try await riderWithRide(app)
+        var clients: [EventStreamClient] = []
+        var stopping = ContinuousClock.now
+        try await app.withServer { port in
+            for _ in 0..<500 {
+                clients.append(try await EventStreamClient.open(port: port, headers: [("Cookie", cookie)]))
+            }
+            for client in clients { #expect(try await client.wait { $0.events.count >= 1 }) }
+            #expect(app.container.rideFeed.count == 500)
+            stopping = .now
+        }
+        let stopped = ContinuousClock.now - stopping
+        let bound = app.container.makeServerConfiguration(host: "127.0.0.1", port: 0).shutdownTimeout
+        #expect(stopped < .nanoseconds(bound.nanoseconds))
+        for client in clients { #expect(try await client.wait { $0.isClosed }) }
+        #expect(app.container.rideFeed.count == 0)
+    }
+}
+
+/// Waits for something the server does on its own time.
+enum BusyWait {
+    static func until(_ condition: () -> Bool) async throws -> Bool {
+        let deadline = ContinuousClock.now + BusyMachine.patience
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return condition()
+    }
+}
