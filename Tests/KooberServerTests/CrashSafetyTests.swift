@@ -65,7 +65,10 @@ struct CrashSafetyTests {
             } catch {}
             guard browser.acknowledged(.POST, "/ride/confirm", since: start) else { return }
             acknowledged.rideRequested(by: email)
-            do { try await browser.press("Start New Ride") } catch { return }
+            do {
+                try await browser.press("Cancel Ride")
+                try await browser.press("Start New Ride")
+            } catch { return }
         }
     }
 

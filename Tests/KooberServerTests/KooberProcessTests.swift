@@ -20,6 +20,43 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("koober.sqlite").path))
     }
 
+    @Test func aRideCarriesOnWhereTheClockSaysAfterKillNineAndARestart() async throws {
+        // Nothing about a ride lives only in memory: killed mid-ride, the next koober finds it where the clock is.
+        let directory = try KooberProcess.temporaryDirectory()
+        let arguments = ["--ride-clock-rate", "30"]
+        let (first, firstPort) = try await KooberProcess.serving(arguments, in: directory)
+        let before = TestBrowser(host: "127.0.0.1", port: firstPort)
+        try await before.signIn(email: "johnny@gmail.com", password: "password")
+        try await before.visit("/ride/dropoff")
+        try await before.press("Opera House")
+        try before.choose("Wallaroo")
+        try await before.press("Confirm")
+        #expect(try await Self.waitForStatus(["on_the_way"], browser: before))
+        await first.kill()
+
+        let (second, secondPort) = try await KooberProcess.serving(arguments, in: directory)
+        let after = TestBrowser(host: "127.0.0.1", port: secondPort)
+        after.cookies = before.cookies
+        try await after.visit("/ride")
+        #expect(["on_the_way", "arrived", "riding", "finished"].contains(try after.rideStatusAttribute() ?? ""))
+        #expect(try await Self.waitForStatus(["finished"], browser: after, timeout: .seconds(60)))
+        #expect(try after.first("//dd[@class='receipt-arrived']") != nil)
+        second.process.interrupt()
+        #expect(await second.waitForExit(timeout: .seconds(10)))
+    }
+
+    private static func waitForStatus(
+        _ statuses: Set<String>, browser: TestBrowser, timeout: Duration = .seconds(30)
+    ) async throws -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            try await browser.visit("/ride")
+            if statuses.contains(try browser.rideStatusAttribute() ?? "") { return true }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return false
+    }
+
     @Test func aFormServedBeforeARestartIsAcceptedAfterIt() async throws {
         // The form-signing key is made at the first start and kept in the database, not in the process.
         let directory = try KooberProcess.temporaryDirectory()
@@ -48,5 +85,11 @@ import Testing
         #expect(await koober.waitForExit(timeout: .seconds(30)))
         #expect(koober.process.terminationStatus != 0)
         #expect(koober.log.contains("/nonexistent/templates/layout.mustache is missing"))
+    }
+}
+
+extension TestBrowser {
+    fileprivate func rideStatusAttribute() throws -> String? {
+        try first("//*[@data-ride-status]")?[attribute: "data-ride-status"]
     }
 }
