@@ -28,6 +28,7 @@ public enum FuzzTargets {
         [
             HTTPRequestFuzzTarget.shared, URLEncodedFormFuzzTarget(), CookieFuzzTarget(), StaticPathFuzzTarget.shared,
             PlaceSearchFuzzTarget(), HTTPDateFuzzTarget(), ClientAddressFuzzTarget(), FormTokenFuzzTarget(),
+            LastEventIDFuzzTarget(),
         ]
     }
 }

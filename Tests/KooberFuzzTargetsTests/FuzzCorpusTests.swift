@@ -31,6 +31,7 @@ import Testing
         #expect(
             Set(FuzzTargets.all.map(\.name)) == [
                 "http", "form", "cookie", "static-path", "place-search", "http-date", "client-address", "form-token",
+                "last-event-id",
             ])
         #expect(FuzzTargets.named("no-such-target") == nil)
     }
