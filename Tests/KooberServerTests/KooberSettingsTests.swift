@@ -24,6 +24,30 @@ import Testing
         #expect(defaults.trustProxy == false)
         #expect(defaults.metricsPort == nil)
         #expect(defaults.metricsHostname == "127.0.0.1")
+        #expect(defaults.fleetSize == 8)
+        #expect(defaults.rideClockRate == 1)
+    }
+
+    @Test func theFleetSizeAndRideClockRateComeFromFlagsOrTheEnvironment() throws {
+        let fromEnvironment = try settings(
+            [], environment: ["KOOBER_FLEET_SIZE": "3", "KOOBER_RIDE_CLOCK_RATE": "60"])
+        #expect(fromEnvironment.fleetSize == 3)
+        #expect(fromEnvironment.rideClockRate == 60)
+        #expect(fromEnvironment.storage.fleetSize == 3 && fromEnvironment.storage.rideClockRate == 60)
+        let fromFlags = try settings(
+            ["--fleet-size", "20", "--ride-clock-rate", "2.5"],
+            environment: ["KOOBER_FLEET_SIZE": "3", "KOOBER_RIDE_CLOCK_RATE": "60"])
+        #expect(fromFlags.fleetSize == 20)
+        #expect(fromFlags.rideClockRate == 2.5)
+    }
+
+    @Test(arguments: [
+        ["--fleet-size", "0"], ["--fleet-size", "1001"], ["--ride-clock-rate", "0"],
+        ["--ride-clock-rate", "-1"], ["--ride-clock-rate", "nan"], ["--ride-clock-rate", "inf"],
+        ["--ride-clock-rate", "1e400"], ["--ride-clock-rate", "fast"],
+    ])
+    func aFleetSizeOrRideClockRateOutOfRangeIsRefused(arguments: [String]) {
+        #expect(throws: (any Error).self) { try settings(arguments) }
     }
 
     @Test func environmentVariablesAreTheFallback() throws {
