@@ -22,9 +22,10 @@ public struct DispatchRidesUseCase: Sendable {
     /// Returns the rides assigned.
     @discardableResult
     public func run() async throws -> [Ride] {
-        let waiting = try await rideRepository.findingRides(limit: Self.batchSize)
-        guard !waiting.isEmpty else { return [] }
+        // The free animals first: with none free (a busy fleet), the queue need not be read at all.
         var free = Dictionary(grouping: try await fleetRepository.freeAnimals(), by: \.rideOptionID)
+        guard !free.isEmpty else { return [] }
+        let waiting = try await rideRepository.findingRides(limit: Self.batchSize)
         var assigned: [Ride] = []
         for ride in waiting {
             guard var animals = free[ride.rideOptionID], !animals.isEmpty else { continue }

@@ -19,8 +19,11 @@ public final class RideDispatcher: Service, RideChangeSignal {
     private let now: @Sendable () -> Date
     private let pollInterval: Duration
     private let logger: Logger
-    private let wakeUps: AsyncStream<Void>
-    private let wake: AsyncStream<Void>.Continuation
+    /// A wake-up asked for while the dispatcher was busy (kept for its next sleep), or the sleep it would end.
+    private let wakeUp = Mutex<
+        (pending: Bool, sleeper: (id: Int, continuation: CheckedContinuation<Void, Never>)?, nextID: Int)
+    >(
+        (false, nil, 0))
     /// The highest revision this process's streams have heard of.
     private let publishedRevision = Mutex<Int64?>(nil)
 
@@ -34,11 +37,18 @@ public final class RideDispatcher: Service, RideChangeSignal {
         self.now = now
         self.pollInterval = pollInterval
         self.logger = logger
-        (wakeUps, wake) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
     public func ridesChanged() {
-        wake.yield()
+        let sleeper = wakeUp.withLock { state in
+            guard let sleeper = state.sleeper else {
+                state.pending = true
+                return nil as CheckedContinuation<Void, Never>?
+            }
+            state.sleeper = nil
+            return sleeper.continuation
+        }
+        sleeper?.resume()
     }
 
     public func run() async throws {
@@ -50,7 +60,7 @@ public final class RideDispatcher: Service, RideChangeSignal {
             }
         } onGracefulShutdown: {
             self.feed.stop()
-            self.wake.yield()
+            self.ridesChanged()
         }
         feed.stop()
     }
@@ -95,14 +105,43 @@ public final class RideDispatcher: Service, RideChangeSignal {
     }
 
     /// Sleeps `seconds`, or less when woken.
+    /// Sleeps `seconds`, or less when woken (`ridesChanged`, a graceful stop, cancellation). A wake-up that came
+    /// while the dispatcher was busy ends the next sleep at once; the timer of a sleep that ended early wakes
+    /// nothing later.
     private func sleep(seconds: Double) async {
-        let wakeUps = self.wakeUps
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { try? await Task.sleep(for: .milliseconds(Int64(seconds * 1000))) }
-            // One waiter at a time: the group ends this child before the next sleep starts another.
-            group.addTask { for await _ in wakeUps { return } }
-            await group.next()
-            group.cancelAll()
+        let id = wakeUp.withLock { state in
+            state.nextID += 1
+            return state.nextID
         }
+        let timer = Task { [weak self] in
+            try? await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
+            self?.endSleep(id)
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let wokenAlready = wakeUp.withLock { state in
+                    if state.pending || Task.isCancelled {
+                        state.pending = false
+                        return true
+                    }
+                    state.sleeper = (id, continuation)
+                    return false
+                }
+                if wokenAlready { continuation.resume() }
+            }
+        } onCancel: {
+            self.endSleep(nil)
+        }
+        timer.cancel()
+    }
+
+    /// Ends the sleep `id` (any sleep for `nil`), if it is still asleep.
+    private func endSleep(_ id: Int?) {
+        let sleeper = wakeUp.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard let sleeper = state.sleeper, id == nil || sleeper.id == id else { return nil }
+            state.sleeper = nil
+            return sleeper.continuation
+        }
+        sleeper?.resume()
     }
 }
