@@ -63,6 +63,7 @@ let package = Package(
             dependencies: [
                 "HTTPServer",
                 "KooberKit",
+                "LogLines",
                 "MustacheRendering",
                 .product(name: "Logging", package: "swift-log"),
                 // HTTPServer's Request and Response speak NIOHTTP1's types (docs/architecture.md, "HTTP types").

@@ -112,7 +112,7 @@ extension String {
     /// Appends `text` as a JSON string, in quotes: `"` and `\` escaped, control characters as `\n`, `\t`… or
     /// `\u001b`, and U+2028 and U+2029 as `\u2028` and `\u2029` (JSON allows them raw, but some readers take them
     /// for line ends). Everything else, non-ASCII letters included, is copied as it is, so the line stays UTF-8.
-    mutating func appendJSONString(_ text: String) {
+    public mutating func appendJSONString(_ text: String) {
         append("\"")
         let needsEscaping =
             text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }

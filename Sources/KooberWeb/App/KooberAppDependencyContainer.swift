@@ -19,6 +19,8 @@ public final class KooberAppDependencyContainer: Sendable {
     public let rideFeed: RideFeed
     /// One for the process: `koober` runs it as a service; tests may call `runOnce()`.
     public let rideDispatcher: RideDispatcher
+    /// One for the process: the free animals pick-me-up shows, read at most once a second.
+    let recentFreeAnimals: RecentFreeAnimals
 
     /// Builds the app from templates and public files already loaded (so a broken file stops start-up before
     /// any storage is touched) and the services the composition root chose.
@@ -31,6 +33,7 @@ public final class KooberAppDependencyContainer: Sendable {
         self.logger = logger
         self.standInHash = services.passwordHasher.standInHash()
         rideFeed = RideFeed(policy: services.rideStreamPolicy)
+        recentFreeAnimals = RecentFreeAnimals(fleet: services.fleetRepository, now: services.now)
         rideDispatcher = RideDispatcher(
             rideRepository: services.rideRepository, fleetRepository: services.fleetRepository, feed: rideFeed,
             now: services.now, logger: logger

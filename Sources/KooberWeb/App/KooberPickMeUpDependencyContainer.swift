@@ -37,7 +37,8 @@ struct KooberPickMeUpDependencyContainer: PickMeUpUseCaseFactory, DropoffPickerU
     }
 
     func makeLoadFleetAvailabilityUseCase() -> LoadFleetAvailabilityUseCase {
-        LoadFleetAvailabilityUseCase(pickupLocation: pickupLocation, fleetRepository: services.fleetRepository)
+        LoadFleetAvailabilityUseCase(
+            pickupLocation: pickupLocation, fleetRepository: signedInContainer.appContainer.recentFreeAnimals)
     }
 
     func makeLoadRideReceiptUseCase(rideID: RideID) -> LoadRideReceiptUseCase {
