@@ -68,6 +68,45 @@ struct HostileClientTests {
         }
     }
 
+    @Test func twoThousandOpenRideStreamsWhileHonestPagesStayFast() async throws {
+        try await underAttack(arguments: ["--ride-clock-rate", "0.01"]) { port, koober in
+            // One rider's ride, followed from 500 sessions, four streams each (the most a session may open).
+            let rider = TestBrowser(host: "127.0.0.1", port: port)
+            try await rider.signIn(email: "johnny@gmail.com", password: "password")
+            try await rider.visit("/ride/dropoff")
+            try await rider.press("Opera House")
+            try rider.choose("Wallaroo")
+            try await rider.press("Confirm")
+            var cookies = [rider.cookie(named: "koober_session")!.value]
+            for _ in 1..<500 {
+                let browser = TestBrowser(host: "127.0.0.1", port: port)
+                try await browser.signIn(email: "johnny@gmail.com", password: "password")
+                cookies.append(browser.cookie(named: "koober_session")!.value)
+            }
+            let memoryBefore = koober.residentBytes
+            var streams: [EventStreamClient] = []
+            for cookie in cookies {
+                for _ in 0..<4 {
+                    streams.append(
+                        try await EventStreamClient.open(port: port, headers: [("Cookie", "koober_session=\(cookie)")]))
+                }
+            }
+            for stream in streams { #expect(try await stream.wait { $0.events.count >= 1 }) }
+            #expect(streams.allSatisfy { $0.status == 200 })
+            try await Task.sleep(for: .seconds(3))  // the honest client visits while all of them are open
+            let growth = koober.residentBytes - memoryBefore
+            print("2,000 open ride streams: the server grew by \(growth >> 20) MiB")
+            #expect(growth < 128 << 20)
+            // A fifth stream for a session is refused, and the streams are still open.
+            let fifth = try await EventStreamClient.open(
+                port: port, headers: [("Cookie", "koober_session=\(cookies[0])")])
+            #expect(try await fifth.wait { $0.status != nil })
+            #expect(fifth.status == 429)
+            #expect(streams.allSatisfy { !$0.isClosed })
+            for stream in streams + [fifth] { await stream.close() }
+        }
+    }
+
     /// Polls `condition` until it holds or `timeout` passes; whether it held.
     private func waitUntil(within timeout: Duration, _ condition: () -> Bool) async throws -> Bool {
         let deadline = ContinuousClock.now + timeout
