@@ -161,12 +161,12 @@ struct RouteMap: Sendable {
                             [
                                 "href": animal.imagePath, "x": "-13", "y": "-13", "width": "26", "height": "26",
                             ]),
+                        // Its white outline comes from the stylesheet (`paint-order` is CSS, not an SVG attribute).
                         Self.element(
                             "text",
                             [
                                 "class": "map-animal-name", "y": "30", "text-anchor": "middle",
                                 "font-family": "system-ui, sans-serif", "font-size": "11", "fill": "#23292B",
-                                "stroke": "#FFFFFF", "stroke-width": "3", "paint-order": "stroke",
                             ], String.htmlEscaped(animal.name)),
                     ].joined()))
         }
