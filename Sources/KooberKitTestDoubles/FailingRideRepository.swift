@@ -20,7 +20,9 @@ public struct FailingRideRepository: RideRepository, FleetRepository {
     public func rides(userID: UserID) async throws -> [Ride] { try fail("rides") }
     public func ride(id: RideID) async throws -> Ride? { try fail("ride") }
     public func events(rideID: RideID) async throws -> [RideEvent] { try fail("events") }
-    public func findingRides(limit: Int) async throws -> [Ride] { try fail("finding rides") }
+    public func findingRides(rideOptionIDs: Set<String>, limit: Int) async throws -> [Ride] {
+        try fail("finding rides")
+    }
     public func dueRides(at time: Date, limit: Int) async throws -> [Ride] { try fail("due rides") }
     public func nextDueTime() async throws -> Date? { try fail("next due time") }
     public func apply(_ change: RideChange) async throws -> Ride? { try fail("apply") }

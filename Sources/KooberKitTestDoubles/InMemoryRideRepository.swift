@@ -103,9 +103,9 @@ public actor InMemoryRideRepository: RideRepository, FleetRepository {
         index(of: rideID).map { stored[$0].events.sorted { $0.status < $1.status } } ?? []
     }
 
-    public func findingRides(limit: Int) async throws -> [Ride] {
+    public func findingRides(rideOptionIDs: Set<String>, limit: Int) async throws -> [Ride] {
         Array(
-            stored.map(\.ride).filter { $0.status == .finding }
+            stored.map(\.ride).filter { $0.status == .finding && rideOptionIDs.contains($0.rideOptionID) }
                 .sorted { ($0.requestedAt, $0.id.rawValue) < ($1.requestedAt, $1.id.rawValue) }
                 .prefix(limit)
         )

@@ -165,11 +165,16 @@ public struct SQLiteRideRepository: RideRepository {
         }
     }
 
-    public func findingRides(limit: Int) async throws -> [Ride] {
-        try await database.read { connection in
+    public func findingRides(rideOptionIDs: Set<String>, limit: Int) async throws -> [Ride] {
+        guard !rideOptionIDs.isEmpty else { return [] }
+        let options = rideOptionIDs.sorted()
+        let placeholders = Array(repeating: "?", count: options.count).joined(separator: ", ")
+        return try await database.read { connection in
             try connection.query(
-                Self.selectRides + " WHERE r.status = 'finding' ORDER BY r.requested_at, r.id LIMIT ?",
-                [.integer(Int64(limit))]
+                Self.selectRides
+                    + " WHERE r.status = 'finding' AND r.ride_option_id IN (\(placeholders))"
+                    + " ORDER BY r.requested_at, r.id LIMIT ?",
+                options.map(SQLiteValue.text) + [.integer(Int64(limit))]
             )
             .map(Self.ride(from:))
         }

@@ -120,6 +120,20 @@ struct RideDispatchTests {
         #expect(try await world.rides.followedRide(userID: RideWorld.johnny)?.status == .finding)
     }
 
+    @Test func aLongQueueForOneOptionDoesNotHoldBackAnotherOptionsRide() async throws {
+        // Only Boomer (a kangaroo) is free; more wallaroo rides wait than one look reads.
+        let world = try await world(fleet: [Self.fleet[2]])
+        for rider in 0..<(DispatchRidesUseCase.batchSize + 5) {
+            try await world.requestRideTo(TestPlaces.moma, for: UserID(Int64(100 + rider)), at: referenceTime)
+        }
+        try await world.requestRideTo(
+            TestPlaces.georgeStreet, option: "kangaroo", for: RideWorld.johnny, at: referenceTime + 1)
+
+        try await dispatch(world, at: referenceTime + 2)
+
+        #expect(try await world.rides.followedRide(userID: RideWorld.johnny)?.assignment?.animalName == "Boomer")
+    }
+
     @Test func aChangeWorkedOutFromAStaleRideIsNotApplied() async throws {
         let world = try await world()
         let ride = try await world.requestRideTo(TestPlaces.georgeStreet)

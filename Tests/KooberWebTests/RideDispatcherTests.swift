@@ -31,7 +31,9 @@ import Testing
         func rides(userID: UserID) async throws -> [Ride] { try await working.rides(userID: userID) }
         func ride(id: RideID) async throws -> Ride? { try await working.ride(id: id) }
         func events(rideID: RideID) async throws -> [RideEvent] { try await working.events(rideID: rideID) }
-        func findingRides(limit: Int) async throws -> [Ride] { try await working.findingRides(limit: limit) }
+        func findingRides(rideOptionIDs: Set<String>, limit: Int) async throws -> [Ride] {
+            try await working.findingRides(rideOptionIDs: rideOptionIDs, limit: limit)
+        }
         func dueRides(at time: Date, limit: Int) async throws -> [Ride] {
             try await working.dueRides(at: time, limit: limit)
         }

@@ -8,6 +8,8 @@ struct RidePageData: Decodable {
         let name: String
         let riders: String
         let fare: String
+        /// "3 min away", or "None free nearby" (issue 19).
+        let availability: String?
     }
 
     let assetVersion: String
@@ -31,10 +33,12 @@ struct RidePageData: Decodable {
                 "confirmAction": "/ride/confirm",
                 "changePath": "/ride/dropoff",
                 "options": options.map { option -> [String: Any] in
-                    [
+                    var values: [String: Any] = [
                         "id": option.id, "inputID": "ride-option-\(option.id)", "name": option.name,
                         "riders": option.riders, "fare": option.fare, "imagePath": "/images/\(option.id).svg",
                     ]
+                    if let availability = option.availability { values["availability"] = availability }
+                    return values
                 },
             ] as [String: Any],
         ]

@@ -25,8 +25,8 @@ public protocol RideRepository: Sendable {
     /// A ride's history, in the order it happened.
     func events(rideID: RideID) async throws -> [RideEvent]
 
-    /// Rides waiting for an animal, the longest waiting first.
-    func findingRides(limit: Int) async throws -> [Ride]
+    /// Rides of the given options waiting for an animal, the longest waiting first.
+    func findingRides(rideOptionIDs: Set<String>, limit: Int) async throws -> [Ride]
     /// Rides in progress whose next status is due by `time`.
     func dueRides(at time: Date, limit: Int) async throws -> [Ride]
     /// The earliest time a ride in progress is next due, if any.

@@ -25,7 +25,9 @@ public struct DispatchRidesUseCase: Sendable {
         // The free animals first: with none free (a busy fleet), the queue need not be read at all.
         var free = Dictionary(grouping: try await fleetRepository.freeAnimals(), by: \.rideOptionID)
         guard !free.isEmpty else { return [] }
-        let waiting = try await rideRepository.findingRides(limit: Self.batchSize)
+        // Only rides of the options with an animal free: a long queue for one option must not hide, beyond the
+        // batch, the rides of another that could go now.
+        let waiting = try await rideRepository.findingRides(rideOptionIDs: Set(free.keys), limit: Self.batchSize)
         var assigned: [Ride] = []
         for ride in waiting {
             guard var animals = free[ride.rideOptionID], !animals.isEmpty else { continue }

@@ -201,9 +201,9 @@ struct PartlyFailingRideRepository: RideRepository {
         return try await working.events(rideID: rideID)
     }
 
-    func findingRides(limit: Int) async throws -> [Ride] {
+    func findingRides(rideOptionIDs: Set<String>, limit: Int) async throws -> [Ride] {
         try check(.findingRides)
-        return try await working.findingRides(limit: limit)
+        return try await working.findingRides(rideOptionIDs: rideOptionIDs, limit: limit)
     }
 
     func dueRides(at time: Date, limit: Int) async throws -> [Ride] {
@@ -279,7 +279,9 @@ actor OtherTabConfirmsMidwayRideRepository: RideRepository {
 
     func ride(id: RideID) async throws -> Ride? { try await working.ride(id: id) }
     func events(rideID: RideID) async throws -> [RideEvent] { try await working.events(rideID: rideID) }
-    func findingRides(limit: Int) async throws -> [Ride] { try await working.findingRides(limit: limit) }
+    func findingRides(rideOptionIDs: Set<String>, limit: Int) async throws -> [Ride] {
+        try await working.findingRides(rideOptionIDs: rideOptionIDs, limit: limit)
+    }
     func dueRides(at time: Date, limit: Int) async throws -> [Ride] {
         try await working.dueRides(at: time, limit: limit)
     }
