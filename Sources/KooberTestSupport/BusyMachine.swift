@@ -7,3 +7,18 @@
 public enum BusyMachine {
     public static let patience = Duration.seconds(20)
 }
+
+extension BusyMachine {
+    /// Polls `condition` every 20 ms until it holds or `timeout` passes; returns whether it held (checked once more at
+    /// the end, so a condition that comes true at the deadline still counts).
+    public static func waitUntil(
+        within timeout: Duration = patience, _ condition: () throws -> Bool
+    ) async throws -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if try condition() { return true }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return try condition()
+    }
+}

@@ -71,12 +71,7 @@ public final class EventStreamClient: Sendable {
     public func wait(
         timeout: Duration = BusyMachine.patience, until condition: (EventStreamClient) -> Bool
     ) async throws -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if condition(self) { return true }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        return condition(self)
+        try await BusyMachine.waitUntil(within: timeout) { condition(self) }
     }
 
     public func close() async {

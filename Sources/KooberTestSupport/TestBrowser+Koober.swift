@@ -50,6 +50,19 @@ extension TestBrowser {
     }
 
     /// The CSRF token of the page's first form: what a test needs to post by hand as the page would.
+    /// From pick-me-up's first step: Where to?, the place, the option, Confirm.
+    nonisolated(nonsending) public func requestRide(to place: String, option: String) async throws {
+        try await clickLink("Where to?")
+        try await press(place)
+        try choose(option)
+        try await press("Confirm")
+    }
+
+    /// The status the ride page shows (`data-ride-status`), if it shows one.
+    public func rideStatus() throws -> String? {
+        try first("//*[@data-ride-status]")?[attribute: "data-ride-status"]
+    }
+
     public func formToken() throws -> String? {
         try first("//input[@name='csrf_token']")?[attribute: "value"]
     }

@@ -55,7 +55,7 @@ import Testing
             try await connection.send(RawRequest.get("/events"))
             // Never reads (waiting for the close would read): the stream may only fill what the sockets and NIO's
             // high-water mark hold, and the server gives up on the client at the deadline.
-            #expect(try await BusyWaiting.until { stream.counts.withLock { $0.closed } == 1 })
+            #expect(try await BusyMachine.waitUntil { stream.counts.withLock { $0.closed } == 1 })
             await connection.close()
         }
         let counts = stream.counts.withLock { $0 }
@@ -70,7 +70,7 @@ import Testing
             try await connection.send(RawRequest.head("/events"))
             let response = try await connection.readResponse(toHEAD: true)
             #expect(response.status == 200)
-            #expect(try await BusyWaiting.until { stream.counts.withLock { $0.closed } == 1 })
+            #expect(try await BusyMachine.waitUntil { stream.counts.withLock { $0.closed } == 1 })
         }
         #expect(stream.counts.withLock { $0.started } == 0)
     }
@@ -92,7 +92,7 @@ import Testing
             try await connection.send(RawRequest.get("/events"))
             connections.append(connection)
         }
-        #expect(try await BusyWaiting.until { server.openStreamCount == 20 })
+        #expect(try await BusyMachine.waitUntil { server.openStreamCount == 20 })
         let stopping = ContinuousClock.now
         running.cancel()
         _ = try? await running.value
@@ -108,16 +108,5 @@ import Testing
         func start(writer: ResponseBodyWriter) {}
         func writabilityChanged(writer: ResponseBodyWriter) {}
         func closed() { closedInto.closed() }
-    }
-}
-
-enum BusyWaiting {
-    static func until(_ condition: () -> Bool) async throws -> Bool {
-        let deadline = ContinuousClock.now + BusyMachine.patience
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        return condition()
     }
 }

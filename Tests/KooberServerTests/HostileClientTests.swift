@@ -73,10 +73,7 @@ struct HostileClientTests {
             // One rider's ride, followed from 500 sessions, four streams each (the most a session may open).
             let rider = TestBrowser(host: "127.0.0.1", port: port)
             try await rider.signIn(email: "johnny@gmail.com", password: "password")
-            try await rider.visit("/ride/dropoff")
-            try await rider.press("Opera House")
-            try rider.choose("Wallaroo")
-            try await rider.press("Confirm")
+            try await rider.requestRide(to: "Opera House", option: "Wallaroo")
             var cookies = [rider.cookie(named: "koober_session")!.value]
             for _ in 1..<500 {
                 let browser = TestBrowser(host: "127.0.0.1", port: port)

@@ -27,10 +27,7 @@ import Testing
         let (first, firstPort) = try await KooberProcess.serving(arguments, in: directory)
         let before = TestBrowser(host: "127.0.0.1", port: firstPort)
         try await before.signIn(email: "johnny@gmail.com", password: "password")
-        try await before.visit("/ride/dropoff")
-        try await before.press("Opera House")
-        try before.choose("Wallaroo")
-        try await before.press("Confirm")
+        try await before.requestRide(to: "Opera House", option: "Wallaroo")
         #expect(try await Self.waitForStatus(["on_the_way"], browser: before))
         await first.kill()
 
@@ -38,7 +35,7 @@ import Testing
         let after = TestBrowser(host: "127.0.0.1", port: secondPort)
         after.cookies = before.cookies
         try await after.visit("/ride")
-        #expect(["on_the_way", "arrived", "riding", "finished"].contains(try after.rideStatusAttribute() ?? ""))
+        #expect(["on_the_way", "arrived", "riding", "finished"].contains(try after.rideStatus() ?? ""))
         #expect(try await Self.waitForStatus(["finished"], browser: after, timeout: .seconds(60)))
         #expect(try after.first("//dd[@class='receipt-arrived']") != nil)
         second.process.interrupt()
@@ -51,7 +48,7 @@ import Testing
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             try await browser.visit("/ride")
-            if statuses.contains(try browser.rideStatusAttribute() ?? "") { return true }
+            if statuses.contains(try browser.rideStatus() ?? "") { return true }
             try await Task.sleep(for: .milliseconds(100))
         }
         return false
@@ -85,11 +82,5 @@ import Testing
         #expect(await koober.waitForExit(timeout: .seconds(30)))
         #expect(koober.process.terminationStatus != 0)
         #expect(koober.log.contains("/nonexistent/templates/layout.mustache is missing"))
-    }
-}
-
-extension TestBrowser {
-    fileprivate func rideStatusAttribute() throws -> String? {
-        try first("//*[@data-ride-status]")?[attribute: "data-ride-status"]
     }
 }

@@ -48,10 +48,7 @@ import Testing
         let socket = try SocketSwarm(count: 1, port: port)
         #expect(socket.establishedCount(within: BusyMachine.patience) == 1)
         socket.send(Array("GET / HTTP/9.9\r\n\r\n".utf8))
-        let deadline = ContinuousClock.now + BusyMachine.patience
-        while socket.closedCount() < 1, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        _ = try await BusyMachine.waitUntil { socket.closedCount() >= 1 }
         socket.closeAll()
     }
 }

@@ -23,10 +23,7 @@ import Testing
 
     /// Waits until none of `footprints` is there any more, or `BusyMachine.patience` has passed.
     private func waitUntilGone(_ footprints: [Footprint]) async throws {
-        let deadline = ContinuousClock.now + BusyMachine.patience
-        while try footprints.contains(where: { try $0.isThere() }), ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        _ = try await BusyMachine.waitUntil { try !footprints.contains { try $0.isThere() } }
     }
 
     @Test func appsLetGoOfCloseTheirDatabaseFilesAndStopTheirThreads() async throws {

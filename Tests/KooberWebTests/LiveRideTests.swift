@@ -176,18 +176,3 @@ import Testing
         #expect(try phone.rideStatus() == "cancelled")
     }
 }
-
-extension TestBrowser {
-    /// The status the ride page shows (`data-ride-status`), if it shows one.
-    func rideStatus() throws -> String? {
-        try first("//*[@data-ride-status]")?[attribute: "data-ride-status"]
-    }
-
-    /// From pick-me-up: Where to?, the place, the option, Confirm.
-    func requestRide(to place: String, option: String) async throws {
-        try await clickLink("Where to?")
-        try await press(place)
-        try choose(option)
-        try await press("Confirm")
-    }
-}

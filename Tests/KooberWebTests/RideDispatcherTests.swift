@@ -1,6 +1,7 @@
 import Foundation
 import KooberKit
 import KooberKitTestDoubles
+import KooberTestSupport
 import KooberWeb
 import Logging
 import Synchronization
@@ -54,13 +55,13 @@ import Testing
         )
         let running = Task { try await dispatcher.run() }
         // One look at the start, then rest: a dispatcher that never slept made thousands in a second.
-        #expect(try await Self.eventually { rides.looks.load(ordering: .relaxed) >= 1 })
+        #expect(try await BusyMachine.waitUntil { rides.looks.load(ordering: .relaxed) >= 1 })
         try await Task.sleep(for: .seconds(1))
         #expect(rides.looks.load(ordering: .relaxed) == 1)
 
         // Told of a change, it looks again long before its next poll; told while busy, it looks once more after.
         dispatcher.ridesChanged()
-        #expect(try await Self.eventually { rides.looks.load(ordering: .relaxed) >= 2 })
+        #expect(try await BusyMachine.waitUntil { rides.looks.load(ordering: .relaxed) >= 2 })
         try await Task.sleep(for: .milliseconds(300))
         #expect(rides.looks.load(ordering: .relaxed) == 2)
 
@@ -69,14 +70,5 @@ import Testing
         let stopped = rides.looks.load(ordering: .relaxed)
         try await Task.sleep(for: .milliseconds(500))
         #expect(rides.looks.load(ordering: .relaxed) == stopped)
-    }
-
-    private static func eventually(_ condition: () -> Bool) async throws -> Bool {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        return condition()
     }
 }

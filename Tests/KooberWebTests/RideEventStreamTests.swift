@@ -173,7 +173,7 @@ import Testing
 
             // A stream that closes gives its place back.
             await open.removeFirst().close()
-            #expect(try await BusyWait.until { app.container.rideFeed.count == 5 })
+            #expect(try await BusyMachine.waitUntil { app.container.rideFeed.count == 5 })
             let again = try await EventStreamClient.open(port: port, headers: [("Cookie", johnny)])
             #expect(try await again.wait { $0.events.count >= 1 })
             for client in open + [fifth, beyondAll, again] { await client.close() }
@@ -189,7 +189,7 @@ import Testing
             let head = try await TCPTransport(host: "127.0.0.1", port: port).send(
                 Request(method: .HEAD, uri: "/ride/events", headers: ["Cookie": cookie]))
             #expect(head.status == .ok)
-            #expect(try await BusyWait.until { app.container.rideFeed.count == 0 })
+            #expect(try await BusyMachine.waitUntil { app.container.rideFeed.count == 0 })
         }
     }
 
@@ -214,17 +214,5 @@ import Testing
         #expect(stopped < .nanoseconds(bound.nanoseconds))
         for client in clients { #expect(try await client.wait { $0.isClosed }) }
         #expect(app.container.rideFeed.count == 0)
-    }
-}
-
-/// Waits for something the server does on its own time.
-enum BusyWait {
-    static func until(_ condition: () -> Bool) async throws -> Bool {
-        let deadline = ContinuousClock.now + BusyMachine.patience
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        return condition()
     }
 }
