@@ -12,9 +12,4 @@ public struct Animal: Equatable, Sendable {
         self.rideOptionID = rideOptionID
         self.location = location
     }
-
-    /// "Skippy the Wallaroo".
-    public var title: String {
-        "\(name) the \(RideOption.withID(rideOptionID)?.name ?? rideOptionID)"
-    }
 }

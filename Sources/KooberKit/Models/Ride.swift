@@ -42,6 +42,12 @@ public struct Ride: Equatable, Sendable {
 
     public var rideOption: RideOption? { RideOption.withID(rideOptionID) }
 
+    /// "Wallaroo": the option's name (its id, should storage ever hold one Koober no longer has).
+    public var rideOptionName: String { rideOption?.name ?? rideOptionID }
+
+    /// "Skippy the Wallaroo", once the ride has its animal.
+    public var animalTitle: String? { assignment.map { "\($0.animalName) the \(rideOptionName)" } }
+
     /// What the ride costs the rider: the estimate once finished, nothing when cancelled.
     public var chargedCents: Int { status == .cancelled ? 0 : fareCents }
 

@@ -4,6 +4,12 @@ import Foundation
 /// that revision (and, for an assignment, only if the animal is still free), so whoever works from a stale ride
 /// loses and nothing moves twice.
 public struct RideChange: Equatable, Sendable {
+    /// An animal a change frees, and where it now stands.
+    public struct FreedAnimal: Equatable, Sendable {
+        public let id: AnimalID
+        public let location: Location
+    }
+
     public let rideID: RideID
     public let expectedRevision: Int64
     public let status: RideStatus
@@ -14,12 +20,11 @@ public struct RideChange: Equatable, Sendable {
     /// When the clock next moves the ride on (the dispatcher's next look), `nil` once nothing is due.
     public let nextEventAt: Date?
     public let endedAt: Date?
-    /// The animal this change frees, and where it now stands.
-    public let freedAnimal: (id: AnimalID, location: Location)?
+    public let freedAnimal: FreedAnimal?
 
     init(
         ride: Ride, status: RideStatus, events: [RideEvent], assignment: RideAssignment? = nil, nextEventAt: Date?,
-        endedAt: Date? = nil, freedAnimal: (id: AnimalID, location: Location)? = nil
+        endedAt: Date? = nil, freedAnimal: FreedAnimal? = nil
     ) {
         rideID = ride.id
         expectedRevision = ride.revision
@@ -29,13 +34,6 @@ public struct RideChange: Equatable, Sendable {
         self.nextEventAt = nextEventAt
         self.endedAt = endedAt
         self.freedAnimal = freedAnimal
-    }
-
-    public static func == (lhs: RideChange, rhs: RideChange) -> Bool {
-        lhs.rideID == rhs.rideID && lhs.expectedRevision == rhs.expectedRevision && lhs.status == rhs.status
-            && lhs.events == rhs.events && lhs.assignment == rhs.assignment && lhs.nextEventAt == rhs.nextEventAt
-            && lhs.endedAt == rhs.endedAt && lhs.freedAnimal?.id == rhs.freedAnimal?.id
-            && lhs.freedAnimal?.location == rhs.freedAnimal?.location
     }
 
     /// `ride` (finding) gets `animal` at `time`.
@@ -60,7 +58,7 @@ public struct RideChange: Equatable, Sendable {
         return RideChange(
             ride: ride, status: last.status, events: reached,
             nextEventAt: finished ? nil : timeline.nextEvent(after: time), endedAt: finished ? last.at : nil,
-            freedAnimal: finished ? (assignment.animalID, ride.dropoff.location) : nil
+            freedAnimal: finished ? FreedAnimal(id: assignment.animalID, location: ride.dropoff.location) : nil
         )
     }
 
@@ -73,7 +71,7 @@ public struct RideChange: Equatable, Sendable {
         return RideChange(
             ride: ride, status: .cancelled, events: reached + [RideEvent(status: .cancelled, at: time)],
             nextEventAt: nil, endedAt: time,
-            freedAnimal: ride.assignment.map { ($0.animalID, progress.position ?? $0.start) }
+            freedAnimal: ride.assignment.map { FreedAnimal(id: $0.animalID, location: progress.position ?? $0.start) }
         )
     }
 }

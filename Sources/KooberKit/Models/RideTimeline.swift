@@ -57,21 +57,11 @@ public struct RideTimeline: Sendable {
     public func progress(at time: Date, storedStatus: RideStatus = .onTheWay) -> RideProgress {
         switch status(at: time, storedStatus: storedStatus) {
         case .onTheWay:
-            return RideProgress(
-                status: .onTheWay,
-                position: start.interpolated(
-                    to: pickup, fraction: fraction(time, from: assignedAt, to: arrivesAtPickup)),
-                etaSeconds: simulatedSeconds(from: time, to: arrivesAtPickup)
-            )
+            return hop(.onTheWay, from: start, at: assignedAt, to: pickup, at: arrivesAtPickup, now: time)
         case .arrived:
             return RideProgress(status: .arrived, position: pickup)
         case .riding:
-            return RideProgress(
-                status: .riding,
-                position: pickup.interpolated(
-                    to: dropoff, fraction: fraction(time, from: departsPickup, to: arrivesAtDropoff)),
-                etaSeconds: simulatedSeconds(from: time, to: arrivesAtDropoff)
-            )
+            return hop(.riding, from: pickup, at: departsPickup, to: dropoff, at: arrivesAtDropoff, now: time)
         case let status:
             return RideProgress(status: status)
         }
@@ -80,6 +70,18 @@ public struct RideTimeline: Sendable {
     /// The simulated duration of the trip itself, pick-up to drop-off.
     public var ridingSeconds: Double {
         arrivesAtDropoff.timeIntervalSince(departsPickup) * clockRate
+    }
+
+    /// The animal `now` on its hop from `origin` (left at `leaving`) to `destination` (reached at `reaching`).
+    private func hop(
+        _ status: RideStatus, from origin: Location, at leaving: Date, to destination: Location, at reaching: Date,
+        now time: Date
+    ) -> RideProgress {
+        RideProgress(
+            status: status,
+            position: origin.interpolated(to: destination, fraction: fraction(time, from: leaving, to: reaching)),
+            etaSeconds: simulatedSeconds(from: time, to: reaching)
+        )
     }
 
     private func fraction(_ time: Date, from start: Date, to end: Date) -> Double {

@@ -3,12 +3,10 @@ import KooberKit
 /// The words a ride's status is shown with (SPEC.md, "The ride, live"), on the page and in the stream alike.
 enum RideHeadline {
     static func headline(_ progress: RideProgress, ride: Ride) -> String {
-        let option = ride.rideOption?.name ?? ride.rideOptionID
-        let animal = ride.assignment?.animalName ?? option
         switch progress.status {
-        case .finding: return "Finding your \(option)…"
-        case .onTheWay: return "\(animal) the \(option) is on the way"
-        case .arrived: return "\(animal) is here"
+        case .finding: return "Finding your \(ride.rideOptionName)…"
+        case .onTheWay: return "\(ride.animalTitle ?? ride.rideOptionName) is on the way"
+        case .arrived: return "\(ride.assignment?.animalName ?? ride.rideOptionName) is here"
         case .riding: return "On the way to \(ride.dropoff.name)"
         case .finished: return "You have arrived"
         case .cancelled: return "Ride cancelled"

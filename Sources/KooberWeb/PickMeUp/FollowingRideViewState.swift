@@ -36,9 +36,8 @@ struct FollowingRideViewState: Sendable, Encodable {
         eta = RideHeadline.eta(progress)
         isLive = progress.status.isInProgress
         to = ride.dropoff.name
-        let optionName = ride.rideOption?.name ?? ride.rideOptionID
-        rideOption = optionName
-        animal = ride.assignment.map { "\($0.animalName) the \(optionName)" }
+        rideOption = ride.rideOptionName
+        animal = ride.animalTitle
         fare = Fare.format(cents: progress.status == .cancelled ? 0 : ride.fareCents)
         cancelAction = progress.status.isCancellable ? Route.cancelRide.path : nil
         cannotCancel = progress.status == .riding

@@ -48,10 +48,11 @@ struct PickMeUpViewState: Sendable, Encodable {
 extension MapAnimal {
     /// The ride's animal while it has one and is not done: hopping to the pick-up, waiting there, or riding.
     init?(_ ride: Ride, _ progress: RideProgress) {
-        guard let assignment = ride.assignment, let position = progress.position else { return nil }
-        let option = ride.rideOption?.name ?? ride.rideOptionID
+        guard let assignment = ride.assignment, let title = ride.animalTitle, let position = progress.position else {
+            return nil
+        }
         self.init(
-            name: assignment.animalName, title: "\(assignment.animalName) the \(option)",
+            name: assignment.animalName, title: title,
             rideOptionID: ride.rideOptionID,
             position: MapPin(name: assignment.animalName, latitude: position.latitude, longitude: position.longitude),
             framed: MapPin(

@@ -31,7 +31,7 @@ struct ProfileViewState: Sendable, Encodable {
         self.rides = rides.map { ride in
             RideItem(
                 requestedAt: ride.requestedAt.formatted(Self.dateStyle), to: ride.dropoff.name,
-                rideOption: RideOption.withID(ride.rideOptionID)?.name ?? ride.rideOptionID,
+                rideOption: ride.rideOptionName,
                 fare: Fare.format(cents: ride.chargedCents),
                 status: ride.status.historyLabel
             )
