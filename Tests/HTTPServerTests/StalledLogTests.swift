@@ -40,7 +40,9 @@ struct StalledLogTests {
                 return (statuses, slowest)
             }
             #expect(statuses == Array(repeating: [500, 200], count: 100).flatMap { $0 })
-            #expect(slowest < .seconds(5))
+            // A loop blocked on the log would hold its answer until the read times out; a busy machine has answered
+            // in 6 s while the suite ran beside it.
+            #expect(slowest < .seconds(12))
             // The loops still accept new connections.
             #expect(try await server.response(to: RawRequest.get("/after")).bodyText == "GET /after")
         }
