@@ -58,11 +58,14 @@ let package = Package(
         ),
         // Mustache templates parsed and rendered, knowing nothing of Koober or HTTP.
         .target(name: "MustacheRendering"),
+        // The map of Sydney and its tiles, drawn as SVG, knowing nothing of Koober or HTTP (issue 20).
+        .target(name: "KooberMap"),
         .target(
             name: "KooberWeb",
             dependencies: [
                 "HTTPServer",
                 "KooberKit",
+                "KooberMap",
                 "LogLines",
                 "MustacheRendering",
                 .product(name: "Logging", package: "swift-log"),
@@ -162,7 +165,8 @@ let package = Package(
         .testTarget(
             name: "KooberWebTests",
             dependencies: [
-                "KooberWeb", "KooberKit", "KooberKitTestDoubles", "KooberSQLite", "KooberTestSupport", "LogLines",
+                "KooberWeb", "KooberKit", "KooberKitTestDoubles", "KooberMap", "KooberSQLite", "KooberTestSupport",
+                "LogLines",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -196,6 +200,7 @@ let package = Package(
         ),
         .testTarget(name: "KooberSQLiteTests", dependencies: ["KooberSQLite", "KooberKit", "KooberKitTestDoubles"]),
         .testTarget(name: "KooberKitTests", dependencies: ["KooberKit", "KooberKitTestDoubles"]),
+        .testTarget(name: "KooberMapTests", dependencies: ["KooberMap", "KooberTestSupport"]),
         .testTarget(
             name: "KooberArgon2Tests",
             dependencies: ["CArgon2", "KooberArgon2", "KooberKit", "KooberKitTestDoubles"]

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import KooberKit
 import KooberKitTestDoubles
+import KooberMap
 import KooberTestSupport
 import Logging
 import Testing
@@ -100,19 +101,21 @@ import Testing
     }
 
     let templates: TemplateRenderer
+    let mapTiles: MapTiles
     let factory = BrokenStorageFactory()
     let sessionCookie = SessionCookie(secure: false, policy: SessionPolicy())
     let csrfProtection = CSRFProtection(key: CSRFKey.generate(), secure: false)
 
     init() throws {
         templates = try TemplateRenderer(directory: ProjectPaths.templates, assetVersion: "test")
+        mapTiles = try MapTiles.sydney.get()
     }
 
     /// Runs `action` on its screen, as `KooberAppResponder` does: through `UnexpectedErrorResponder`.
     private func respond(to action: Action) async -> Response {
         let pickMeUp = PickMeUpScreen(
             templates: templates, csrfToken: "token", riderNickname: "Johnny", pickupLocation: factory.pickup,
-            useCaseFactory: factory, now: { factory.now }
+            mapTiles: mapTiles, useCaseFactory: factory, now: { factory.now }
         )
         let dropoffPicker = DropoffPickerScreen(
             templates: templates, csrfToken: "token", pickupLocation: factory.pickup, useCaseFactory: factory

@@ -1,5 +1,6 @@
 import Foundation
 import KooberKit
+import KooberMap
 import KooberTestSupport
 import Mustache
 import Testing
@@ -94,6 +95,7 @@ import Testing
             email: "ann@example.com",
             mobileNumber: "1"
         )
+        let mapTiles = try MapTiles.sydney.get()
         func pickMeUp(_ state: RideState, error: ErrorMessage? = nil) -> PickMeUpViewState {
             PickMeUpViewState(
                 state: state,
@@ -103,6 +105,7 @@ import Testing
                 record: nil,
                 now: Date(timeIntervalSince1970: 1_700_000_000),
                 riderNickname: "Ann",
+                mapTiles: mapTiles,
                 csrfToken: "t",
                 error: error
             )

@@ -1,5 +1,6 @@
 import HTTPServer
 import KooberKit
+import KooberMap
 import Logging
 
 /// Lives as long as the process: templates, public files, services and logger; it makes the containers
@@ -21,6 +22,8 @@ public final class KooberAppDependencyContainer: Sendable {
     public let rideDispatcher: RideDispatcher
     /// One for the process: the free animals pick-me-up shows, read at most once a second.
     let recentFreeAnimals: RecentFreeAnimals
+    /// Sydney's base map, drawn tile by tile as browsers ask and kept (`MapTiles.sydney`, one per process).
+    public let mapTiles: MapTiles
 
     /// Builds the app from templates and public files already loaded (so a broken file stops start-up before
     /// any storage is touched) and the services the composition root chose.
@@ -32,6 +35,7 @@ public final class KooberAppDependencyContainer: Sendable {
         self.services = services
         self.logger = logger
         self.standInHash = services.passwordHasher.standInHash()
+        mapTiles = try MapTiles.sydney.get()
         rideFeed = RideFeed(policy: services.rideStreamPolicy)
         recentFreeAnimals = RecentFreeAnimals(fleet: services.fleetRepository, now: services.now)
         rideDispatcher = RideDispatcher(
@@ -72,6 +76,7 @@ public final class KooberAppDependencyContainer: Sendable {
     /// The whole app as one responder: public files first, then Koober's routes.
     public func makeAppResponder() -> any Responder {
         KooberAppResponder(container: self).with(StaticFileMiddleware(files: staticFiles))
+            .with(MapTileMiddleware(tiles: mapTiles))
     }
 
     /// Server settings whose refusals (400, 413, 431) are answered with Koober's error pages.

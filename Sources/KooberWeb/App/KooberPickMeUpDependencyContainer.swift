@@ -13,7 +13,7 @@ struct KooberPickMeUpDependencyContainer: PickMeUpUseCaseFactory, DropoffPickerU
         PickMeUpScreen(
             templates: signedInContainer.appContainer.templates, csrfToken: signedInContainer.csrfToken,
             riderNickname: signedInContainer.userSession.profile.nickname, pickupLocation: pickupLocation,
-            useCaseFactory: self, now: services.now
+            mapTiles: signedInContainer.appContainer.mapTiles, useCaseFactory: self, now: services.now
         )
     }
 

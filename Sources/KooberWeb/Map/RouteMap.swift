@@ -1,9 +1,10 @@
 import Foundation
+import KooberMap
 import MustacheRendering
 import Synchronization
 
-/// The pick-me-up map: the pick-up pin and, once chosen, the drop-off pin with the route to it, drawn on
-/// the server as inline SVG.
+/// The pick-me-up map: Sydney's base map (`MapTiles`, images the browser keeps), and over it, drawn on the server as
+/// inline SVG, the pick-up pin and, once chosen, the drop-off pin with the route to it, and the ride's animal.
 ///
 /// Pure and deterministic: the same pins always give the same bytes. It needs no network, no script and
 /// no `style` attribute (the page's CSP allows none): only SVG presentation attributes.
@@ -14,27 +15,40 @@ struct RouteMap: Sendable {
     let animal: MapAnimal?
     let width: Int
     let height: Int
-    private let projection: MapProjection
+    private let tiles: MapTiles
+    private let frame: MapFrame
 
     /// The id of the `<title>` that names the map to screen readers (one map per page).
     static let titleID = "route-map-title"
     static let labelFontSize = 12.0
+    static let landmarkFontSize = 11.0
 
     /// `animal`'s frame point (where it set off) is framed too, so the frame holds still while it moves.
-    init(pickup: MapPin, dropoff: MapPin?, animal: MapAnimal? = nil, width: Int = 360, height: Int = 400) {
+    init(
+        pickup: MapPin, dropoff: MapPin?, animal: MapAnimal? = nil, tiles: MapTiles, width: Int = 360,
+        height: Int = 400
+    ) {
         self.pickup = pickup
         self.dropoff = dropoff
         self.animal = animal
+        self.tiles = tiles
         self.width = width
         self.height = height
-        projection = MapProjection(
-            fitting: [pickup] + (dropoff.map { [$0] } ?? []) + (animal.map { [$0.framed] } ?? []),
-            width: Double(width), height: Double(height))
+        let framed = [pickup] + (dropoff.map { [$0] } ?? []) + (animal.map { [$0.framed] } ?? [])
+        frame = MapFrame(fitting: framed.map(\.planePoint), width: Double(width), height: Double(height))
     }
 
     /// Where each pin lands in the viewBox.
-    var pickupPoint: (x: Double, y: Double) { projection.point(for: pickup) }
-    var dropoffPoint: (x: Double, y: Double)? { dropoff.map(projection.point(for:)) }
+    var pickupPoint: (x: Double, y: Double) { point(for: pickup) }
+    var dropoffPoint: (x: Double, y: Double)? { dropoff.map(point(for:)) }
+
+    /// The zoom level the map is drawn at.
+    var zoom: MapZoom { frame.zoom }
+
+    func point(for pin: MapPin) -> (x: Double, y: Double) {
+        let point = frame.point(for: pin.planePoint)
+        return (point.x, point.y)
+    }
 
     /// What the map shows, in words: the SVG's `<title>`, which screen readers read.
     var textAlternative: String {
@@ -50,11 +64,11 @@ struct RouteMap: Sendable {
     /// again and again, and drawing it is a large part of `GET /ride` (docs/performance.md). The most recent
     /// `drawnLimit` maps are kept (a few kilobytes each); when the store is full it starts again empty.
     /// A map with an animal is drawn every time: the animal moves.
-    static func svg(pickup: MapPin, dropoff: MapPin?, animal: MapAnimal? = nil) -> String {
-        if let animal { return RouteMap(pickup: pickup, dropoff: dropoff, animal: animal).svg }
-        let pins = Pins(pickup: pickup, dropoff: dropoff)
+    static func svg(pickup: MapPin, dropoff: MapPin?, animal: MapAnimal? = nil, tiles: MapTiles) -> String {
+        if let animal { return RouteMap(pickup: pickup, dropoff: dropoff, animal: animal, tiles: tiles).svg }
+        let pins = Pins(pickup: pickup, dropoff: dropoff, version: tiles.version)
         if let svg = drawn.withLock({ $0[pins] }) { return svg }
-        let svg = RouteMap(pickup: pickup, dropoff: dropoff).svg
+        let svg = RouteMap(pickup: pickup, dropoff: dropoff, tiles: tiles).svg
         drawn.withLock { drawn in
             if drawn.count >= drawnLimit { drawn.removeAll(keepingCapacity: true) }
             drawn[pins] = svg
@@ -65,6 +79,7 @@ struct RouteMap: Sendable {
     private struct Pins: Hashable {
         let pickup: MapPin
         let dropoff: MapPin?
+        let version: String
     }
 
     static let drawnLimit = 256
@@ -73,28 +88,28 @@ struct RouteMap: Sendable {
     /// The complete `<svg …>…</svg>` markup, every text XML-escaped.
     var svg: String {
         let start = pickupPoint
-        // Land and light lines every 40 pixels (not geography, just enough to read as a map) reach one frame
-        // beyond the viewBox on every side: a page may size the map to any shape, and the margins the
-        // browser adds around the frame are then map too, never blank.
-        let (left, top, right, bottom) = (-width, -height, 2 * width, 2 * height)
-        let grid =
-            stride(from: left + 40, to: right, by: 40).map { "M\($0) \(top)V\(bottom)" }
-            + stride(from: top + 40, to: bottom, by: 40).map { "M\(left) \($0)H\(right)" }
-        // Painting order: land, grid, the route under the pins, then the labels over everything.
+        // The base map under everything, reaching one frame beyond the viewBox on every side: a page may size the
+        // map to any shape, and the margins the browser adds around the frame are then map too. Where there is no
+        // tile (beyond the known water) the page's land-coloured background shows.
+        let reach = MapRectangle(
+            minX: Double(-width), minY: Double(-height), maxX: Double(2 * width), maxY: Double(2 * height))
+        let size = "\(MapZoom.tileSize + 1)"
+        let images = frame.tiles(covering: reach, of: tiles).map { tile in
+            Self.element(
+                "image",
+                [
+                    "href": "\(tile.key.path)?v=\(tiles.version)", "x": Self.decimal(tile.x),
+                    "y": Self.decimal(tile.y), "width": size, "height": size,
+                ])
+        }
+        let labels = MapLabel.layout(
+            pickup: (pickup.name, start),
+            dropoff: dropoff.map { ($0.name, point(for: $0)) },
+            width: Double(width), fontSize: Self.labelFontSize)
+        // Painting order: the base map, the route, Koober's places, the pins, then the labels over everything.
         var parts = [
             Self.element("title", ["id": Self.titleID], String.htmlEscaped(textAlternative)),
-            Self.element(
-                "rect",
-                [
-                    "class": "map-land", "x": "\(left)", "y": "\(top)", "width": "\(right - left)",
-                    "height": "\(bottom - top)", "fill": "#EEF3F1",
-                ]),
-            Self.element(
-                "path",
-                [
-                    "class": "map-grid", "d": grid.joined(separator: " "), "fill": "none",
-                    "stroke": "#D5DADB", "stroke-width": "1",
-                ]),
+            Self.element("g", ["class": "map-base"], images.joined()),
         ]
         if let end = dropoffPoint {
             parts.append(
@@ -106,6 +121,7 @@ struct RouteMap: Sendable {
                         "stroke-dasharray": "6 4", "stroke-linecap": "round",
                     ]))
         }
+        parts.append(landmarks(reach: reach, labels: labels))
         parts.append(
             Self.element(
                 "g", ["class": "map-pin map-pickup"],
@@ -141,7 +157,7 @@ struct RouteMap: Sendable {
                     ].joined()))
         }
         if let animal {
-            let point = projection.point(for: animal.position)
+            let point = self.point(for: animal.position)
             parts.append(
                 Self.element(
                     "g",
@@ -170,10 +186,6 @@ struct RouteMap: Sendable {
                             ], String.htmlEscaped(animal.name)),
                     ].joined()))
         }
-        let labels = MapLabel.layout(
-            pickup: (pickup.name, start),
-            dropoff: dropoff.map { ($0.name, projection.point(for: $0)) },
-            width: Double(width), fontSize: Self.labelFontSize)
         parts += labels.flatMap { label in
             let x = Self.decimal(label.x), y = Self.decimal(label.y + 0.35 * Self.labelFontSize),
                 text = String.htmlEscaped(label.text)
@@ -202,14 +214,51 @@ struct RouteMap: Sendable {
         return ([open] + parts + ["</svg>"]).joined(separator: "\n")
     }
 
-    /// What the page's script needs to place the animal as the server does (`MapProjection.point(for:)`).
+    /// The names of Koober's places in view, small and quiet, where they leave the pins, their labels and the animal
+    /// clear (a place that is a pin is named by its pin alone).
+    private func landmarks(reach: MapRectangle, labels: [MapLabel]) -> String {
+        func box(around point: (x: Double, y: Double), _ radius: Double) -> MapRectangle {
+            MapRectangle(minX: point.x - radius, minY: point.y - radius, maxX: point.x + radius, maxY: point.y + radius)
+        }
+        var occupied = [box(around: pickupPoint, 12)] + (dropoffPoint.map { [box(around: $0, 14)] } ?? [])
+        occupied += labels.map { label in
+            let width = MapLabel.estimatedWidth(of: label.text) * Self.labelFontSize
+            let left = label.anchor == "start" ? label.x : label.x - width
+            return MapRectangle(
+                minX: left, minY: label.y - Self.labelFontSize, maxX: left + width, maxY: label.y + Self.labelFontSize)
+        }
+        if let animal {
+            let at = point(for: animal.position)
+            occupied.append(MapRectangle(minX: at.x - 40, minY: at.y - 18, maxX: at.x + 40, maxY: at.y + 36))
+        }
+        let names = frame.landmarkNames(
+            of: tiles.data, within: reach, avoiding: occupied, fontSize: Self.landmarkFontSize)
+        let drawn = names.map { name in
+            Self.element(
+                "circle", ["cx": Self.decimal(name.dot.x), "cy": Self.decimal(name.dot.y), "r": "2.5"])
+                + Self.element(
+                    "text",
+                    ["x": Self.decimal(name.start.x), "y": Self.decimal(name.start.y + 0.35 * Self.landmarkFontSize)],
+                    String.htmlEscaped(name.text))
+        }
+        // Colours and the white outline under the letters come from the stylesheet (`.map-landmarks`).
+        return Self.element(
+            "g",
+            [
+                "class": "map-landmarks", "font-family": "system-ui, sans-serif",
+                "font-size": "\(Int(Self.landmarkFontSize))", "font-style": "italic", "fill": "#2E5E6B",
+            ], drawn.joined())
+    }
+
+    /// What the page's script needs to place the animal as the server does (`MapFrame.point(for:)`).
     private var projectionAttributes: String {
+        let centre = frame.centreCoordinate
         let attributes = [
-            ("data-centre-latitude", projection.centreLatitude),
-            ("data-centre-longitude", projection.centreLongitude),
-            ("data-km-per-degree-north", MapProjection.kilometresPerDegree),
-            ("data-km-per-degree-east", MapProjection.kilometresPerDegree * projection.longitudeFactor),
-            ("data-pixels-per-km", projection.pixelsPerKilometre),
+            ("data-centre-latitude", centre.latitude),
+            ("data-centre-longitude", centre.longitude),
+            ("data-km-per-degree-north", MapPlane.metresPerDegree / 1000),
+            ("data-km-per-degree-east", MapPlane.metresPerDegree / 1000 * MapPlane.eastFactor),
+            ("data-pixels-per-km", frame.zoom.pixelsPerKilometre),
         ]
         return attributes.map { " \($0.0)=\"\($0.1)\"" }.joined()
     }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import KooberKit
+import KooberMap
 import NIOHTTP1
 
 /// Pick me up: the signed-in home in its three steps, and the ride-option picker and waiting actions.
@@ -9,6 +10,7 @@ struct PickMeUpScreen {
     let csrfToken: String
     let riderNickname: String
     let pickupLocation: Location
+    let mapTiles: MapTiles
     let useCaseFactory: any PickMeUpUseCaseFactory
     let now: @Sendable () -> Date
 
@@ -31,7 +33,7 @@ struct PickMeUpScreen {
         }
         let viewState = PickMeUpViewState(
             state: state, pickupLocation: pickupLocation, quotes: quotes, availability: availability, record: record,
-            now: now(), riderNickname: riderNickname, csrfToken: csrfToken, error: error
+            now: now(), riderNickname: riderNickname, mapTiles: mapTiles, csrfToken: csrfToken, error: error
         )
         return templates.response(.ride, viewState, status: status)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import KooberKit
+import KooberMap
 
 /// What the pick-me-up page shows, display-ready: exactly one of the three steps is set.
 struct PickMeUpViewState: Sendable, Encodable {
@@ -16,7 +17,8 @@ struct PickMeUpViewState: Sendable, Encodable {
 
     init(
         state: RideState, pickupLocation: Location, quotes: [RideQuote], availability: FleetAvailability?,
-        record: RideRecord?, now: Date, riderNickname: String, csrfToken: String, error: ErrorMessage?
+        record: RideRecord?, now: Date, riderNickname: String, mapTiles: MapTiles, csrfToken: String,
+        error: ErrorMessage?
     ) {
         self.csrfToken = csrfToken
         greeting = "Hi, \(riderNickname)!"
@@ -25,18 +27,19 @@ struct PickMeUpViewState: Sendable, Encodable {
             name: "Your location", latitude: pickupLocation.latitude, longitude: pickupLocation.longitude)
         switch state {
         case .choosingDropoff:
-            mapSVG = RouteMap.svg(pickup: pickupPin, dropoff: nil)
+            mapSVG = RouteMap.svg(pickup: pickupPin, dropoff: nil, tiles: mapTiles)
             choosingDropoff = true
             rideOptionPicker = nil
             followingRide = nil
         case .choosingRideOption(let dropoff):
-            mapSVG = RouteMap.svg(pickup: pickupPin, dropoff: MapPin(dropoff))
+            mapSVG = RouteMap.svg(pickup: pickupPin, dropoff: MapPin(dropoff), tiles: mapTiles)
             choosingDropoff = false
             rideOptionPicker = RideOptionPickerViewState(dropoff: dropoff, quotes: quotes, availability: availability)
             followingRide = nil
         case .following(let ride):
             let progress = ride.progress(at: now)
-            mapSVG = RouteMap.svg(pickup: pickupPin, dropoff: MapPin(ride.dropoff), animal: MapAnimal(ride, progress))
+            mapSVG = RouteMap.svg(
+                pickup: pickupPin, dropoff: MapPin(ride.dropoff), animal: MapAnimal(ride, progress), tiles: mapTiles)
             choosingDropoff = false
             rideOptionPicker = nil
             followingRide = FollowingRideViewState(

@@ -1,0 +1,47 @@
+import Synchronization
+
+/// The base map's tiles: which exist, and each one's SVG, drawn the first time it is asked for and then kept.
+///
+/// Kept without limit, because the tiles are finitely many: those that overlap the water's region at each zoom
+/// level Koober draws (about 700, a few megabytes if every one were fetched; docs/architecture.md, "The map").
+public final class MapTiles: Sendable {
+    public let data: MapData
+    private let state = Mutex(State())
+
+    private struct State {
+        var layers: [MapZoom: MapLayer] = [:]
+        var drawn: [MapTileKey: String] = [:]
+    }
+
+    public init(data: MapData) {
+        self.data = data
+    }
+
+    /// Sydney's tiles, one set per process (the data is parsed once).
+    public static let sydney = MapData.sydney.map { MapTiles(data: $0) }
+
+    /// Names the drawing: it changes when the data or the style does.
+    public var version: String { data.version }
+
+    /// Whether `key` is a tile of the map: one that reaches into the region whose water is known. Beyond it the map
+    /// shows land, which the page's own background draws.
+    public func contains(_ key: MapTileKey) -> Bool {
+        key.pixels.intersects(data.bounds.scaled(by: key.zoom.pixelsPerMetre))
+    }
+
+    /// The tile's SVG document, or `nil` when it is not a tile of the map.
+    public func svg(for key: MapTileKey) -> String? {
+        guard contains(key) else { return nil }
+        return state.withLock { state in
+            if let svg = state.drawn[key] { return svg }
+            let layer = state.layers[key.zoom] ?? MapLayer(data: data, zoom: key.zoom)
+            state.layers[key.zoom] = layer
+            let svg = MapTileRenderer.svg(for: key, layer: layer)
+            state.drawn[key] = svg
+            return svg
+        }
+    }
+
+    /// How many tiles have been drawn so far.
+    public var drawnCount: Int { state.withLock { $0.drawn.count } }
+}
