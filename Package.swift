@@ -141,6 +141,7 @@ let package = Package(
                 "HTTPServer",
                 "KooberKit",
                 "KooberWeb",
+                "KooberMap",
                 "KooberSQLite",
                 "KooberTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),

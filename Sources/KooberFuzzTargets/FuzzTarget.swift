@@ -29,6 +29,7 @@ public enum FuzzTargets {
             HTTPRequestFuzzTarget.shared, URLEncodedFormFuzzTarget(), CookieFuzzTarget(), StaticPathFuzzTarget.shared,
             PlaceSearchFuzzTarget(), HTTPDateFuzzTarget(), ClientAddressFuzzTarget(), FormTokenFuzzTarget(),
             LastEventIDFuzzTarget(),
+            MapTilePathFuzzTarget(),
         ]
     }
 }
