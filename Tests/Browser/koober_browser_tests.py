@@ -6,20 +6,25 @@ reload, profile and history, sign out; and, against a second koober whose ride c
 followed on its way and then cancelled.
 On every screen it saves a screenshot and checks what a person needs from a page: no serious or critical axe-core
 violation, no horizontal scrolling, tap targets of at least 44 x 44 CSS pixels, a title, and a console free of
-errors (a blocked resource or a Content-Security-Policy violation shows there).
+errors (a blocked resource or a Content-Security-Policy violation shows there). A screen with a map is photographed
+once its base map's tiles have loaded; on the phone, the map at pick-me-up must show Sydney Cove as harbour water, and
+credit its sources.
 
 Run by scripts/browser-tests, which builds koober and finds axe.min.js; see that script for the environment.
 """
 
 import json
+import math
 import os
 import re
 import signal
+import struct
 import subprocess
 import tempfile
 import time
 import unittest
 import uuid
+import zlib
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -145,6 +150,43 @@ return {
 };
 """
 
+# Every tile of the base map, fetched again (the browser keeps them, so this is quick once the page has them):
+# [href, HTTP status or the error] for each. An SVG <image> has no `complete` to wait on.
+MAP_TILES_SCRIPT = """
+const done = arguments[arguments.length - 1];
+const images = document.querySelectorAll('svg.route-map g.map-base image');
+const hrefs = Array.from(images, image => image.getAttribute('href'));
+Promise.all(hrefs.map(href => fetch(href).then(response => response.status, error => String(error))))
+    .then(statuses => done(hrefs.map((href, index) => [href, statuses[index]])));
+"""
+
+# Where on the screen (CSS pixels from the viewport's top left) the map draws a point given in viewBox units from the
+# pick-up pin's centre, with the device pixel ratio and what a tap there would hit.
+MAP_POINT_SCRIPT = """
+const [right, down] = arguments;
+const svg = document.querySelector('svg.route-map');
+const pin = svg.querySelector('g.map-pickup circle');
+const point = svg.createSVGPoint();
+point.x = parseFloat(pin.getAttribute('cx')) + right;
+point.y = parseFloat(pin.getAttribute('cy')) + down;
+const screen = point.matrixTransform(svg.getScreenCTM());
+const top = document.elementFromPoint(screen.x, screen.y);
+return {x: screen.x, y: screen.y, ratio: window.devicePixelRatio, scrollY: window.scrollY,
+        viewBox: [point.x, point.y], topElement: top ? top.outerHTML.slice(0, 120) : null};
+"""
+
+# The map's plane (Sources/KooberMap): equirectangular about Sydney's latitude, in metres.
+METRES_PER_DEGREE = 2 * math.pi * 6371 / 360 * 1000
+EAST_FACTOR = math.cos(math.radians(-33.87))
+# The pick-up every rider starts from ("Your location"), and a point of the harbour about 600 m north of it.
+PICKUP = (-33.864308, 151.209146)
+SYDNEY_COVE = (-33.8585, 151.2110)
+# At zoom 16, the map before a drop-off is chosen, 256 viewBox units are a kilometre.
+MAP_ZOOM = 16
+VIEWBOX_UNITS_PER_METRE = 0.256
+WATER = (0xB4, 0xD8, 0xE7)  # the tiles' water fill, #B4D8E7
+ATTRIBUTION = "© OpenStreetMap contributors · Australian Bureau of Statistics"
+
 # The statuses of a ride that ends at its drop-off, in the order they come.
 RIDE_STATUSES = ["finding", "on_the_way", "arrived", "riding", "finished"]
 
@@ -154,6 +196,66 @@ axe.run(document, {resultTypes: ['violations']}).then(
     results => done(JSON.stringify(results.violations)),
     error => done(JSON.stringify([{id: 'axe-error', impact: 'critical', help: String(error), nodes: []}])));
 """
+
+
+def plane_offset(origin, point):
+    """(metres east, metres south) of `point` from `origin`, both (latitude, longitude), on the map's plane."""
+    return ((point[1] - origin[1]) * METRES_PER_DEGREE * EAST_FACTOR,
+            (origin[0] - point[0]) * METRES_PER_DEGREE)
+
+
+def png_pixel(png, x, y):
+    """The (red, green, blue) of one pixel of an 8-bit RGB or RGBA, non-interlaced PNG, such as Chromium's
+    screenshots; decoded here with zlib, so the tests need nothing beyond Selenium."""
+    if png[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError("not a PNG")
+    header, data, position = None, [], 8
+    while position < len(png):
+        length, kind = struct.unpack(">I4s", png[position:position + 8])
+        body = png[position + 8:position + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            data.append(body)
+        position += 12 + length  # length, kind, body, CRC
+    width, height, depth, colour, _, _, interlace = header
+    if depth != 8 or colour not in (2, 6) or interlace != 0:
+        raise ValueError(f"a PNG of depth {depth}, colour type {colour}, interlace {interlace}: not decoded here")
+    if not (0 <= x < width and 0 <= y < height):
+        raise ValueError(f"({x}, {y}) is outside the {width} x {height} PNG")
+    channels = 3 if colour == 2 else 4
+    stride = width * channels
+    rows = zlib.decompress(b"".join(data))
+    # Each row is a filter byte then the row; a filter refers to the row above, so every row down to y is undone.
+    row = bytearray(stride)
+    for number in range(y + 1):
+        start = number * (stride + 1)
+        row = _unfilter(rows[start], bytearray(rows[start + 1:start + 1 + stride]), row, channels)
+    return tuple(row[x * channels:x * channels + 3])
+
+
+def _unfilter(kind, row, above, channels):
+    """Undoes one PNG row's filter (0 None, 1 Sub, 2 Up, 3 Average, 4 Paeth), given the row above, undone."""
+    if kind == 0:
+        return row
+    if kind == 2:
+        return bytearray((value + up) & 0xFF for value, up in zip(row, above))
+    if kind not in (1, 3, 4):
+        raise ValueError(f"PNG filter type {kind}")
+    for index in range(len(row)):
+        left = row[index - channels] if index >= channels else 0
+        up = above[index]
+        if kind == 1:
+            predicted = left
+        elif kind == 3:
+            predicted = (left + up) // 2
+        else:
+            upper_left = above[index - channels] if index >= channels else 0
+            estimate = left + up - upper_left
+            distances = (abs(estimate - left), abs(estimate - up), abs(estimate - upper_left))
+            predicted = (left, up, upper_left)[distances.index(min(distances))]
+        row[index] = (row[index] + predicted) & 0xFF
+    return row
 
 
 class Journey:
@@ -217,6 +319,25 @@ class Journey:
     def path(self):
         return re.sub(r"^https?://[^/]+", "", self.driver.current_url)
 
+    # The map.
+
+    def wait_for_map(self):
+        """Waits until every tile of the base map has loaded, then a moment for the browser to paint them; returns
+        their hrefs. Does nothing on a page without a map."""
+        tiles = self.driver.execute_async_script(MAP_TILES_SCRIPT)
+        failed = [tile for tile in tiles if tile[1] != 200]
+        self.test.assertEqual(failed, [], f"{self.window} ({self.path()}): map tiles that did not load")
+        if tiles:
+            time.sleep(1)
+        return [href for href, _ in tiles]
+
+    def map_point(self, location):
+        """Where the map at pick-me-up, before a drop-off is chosen (zoom 16, framed on the pick-up alone), draws
+        `location` on the screen: CSS pixels from the viewport's top left, and what is drawn on top there."""
+        east, south = plane_offset(PICKUP, location)
+        return self.driver.execute_script(
+            MAP_POINT_SCRIPT, east * VIEWBOX_UNITS_PER_METRE, south * VIEWBOX_UNITS_PER_METRE)
+
     # The live ride.
 
     def mark_page(self):
@@ -252,6 +373,7 @@ class Journey:
     def screen(self, name):
         """Photographs the screen and checks it; returns nothing, fails the test with every problem found."""
         self.screen_number += 1
+        self.wait_for_map()
         self.driver.save_screenshot(os.path.join(self.folder, f"{self.screen_number:02d}-{name}.png"))
         where = f"{self.window} / {name} ({self.path()})"
         self.test.assertEqual(self.driver.find_element(By.TAG_NAME, "html").get_attribute("lang"), "en", where)
@@ -377,6 +499,8 @@ class KooberInABrowserTests(unittest.TestCase):
 
     def ride(self, journey):
         self.assertEqual(journey.text("//h1"), f"Hi, {NICKNAME}!")
+        if journey.window == "phone":
+            self.harbour_on_map(journey)
         journey.screen("pick-me-up")
         journey.click_link("Where to?")
         self.assertEqual(journey.text("//h1"), "Where To?")
@@ -399,6 +523,25 @@ class KooberInABrowserTests(unittest.TestCase):
         journey.choose("Wallaroo")
         journey.press("Confirm")
         self.follow_ride(journey)
+
+    def harbour_on_map(self, journey):
+        """The base map is Sydney's, drawn where the pins are: once its tiles have loaded, the screen shows Sydney
+        Cove's water where the map puts Sydney Cove; and the map credits its sources."""
+        tiles = journey.wait_for_map()
+        self.assertTrue(tiles, "phone: no tiles in the base map at pick-me-up")
+        self.assertEqual({href.split("/")[2] for href in tiles}, {str(MAP_ZOOM)}, "phone: the map's zoom at pick-me-up")
+        cove = journey.map_point(SYDNEY_COVE)
+        png = journey.driver.get_screenshot_as_png()
+        x, y = round(cove["x"] * cove["ratio"]), round(cove["y"] * cove["ratio"])
+        pixel = png_pixel(png, x, y)
+        self.assertTrue(all(abs(value - water) <= 6 for value, water in zip(pixel, WATER)),
+                        f"phone: Sydney Cove at screen pixel ({x}, {y}) ({cove}) is {pixel}, not the water's {WATER}")
+        attribution = journey.driver.find_element(By.CSS_SELECTOR, ".map-frame p.map-attribution")
+        self.assertTrue(attribution.is_displayed(), "phone: the map's attribution is hidden")
+        bottom = attribution.rect["y"] + attribution.rect["height"]
+        viewport = journey.driver.execute_script("return window.innerHeight")
+        self.assertLessEqual(bottom, viewport, "phone: the map's attribution is below the screen")
+        self.assertEqual(attribution.text, ATTRIBUTION)
 
     def follow_ride(self, journey):
         """The ride, live: the page follows it to the drop-off by itself, without ever being reloaded."""
