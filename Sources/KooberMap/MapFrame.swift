@@ -71,10 +71,10 @@ extension MapFrame {
     }
 
     /// The names of Koober's places on this view, drawn by the page over the tiles (so that a place that is a pin is
-    /// named once, by its pin), where each fits within `extent` beside what `occupied` holds (pins and their labels,
-    /// in viewBox units). None further out than `MapStyle.leastLandmarkZoom`.
+    /// named once, by its pin), where each fits within `extent` beside the tiles' street names and what `occupied`
+    /// holds (pins and their labels, in viewBox units). None further out than `MapStyle.leastLandmarkZoom`.
     public func landmarkNames(
-        of data: MapData, within extent: MapRectangle, avoiding occupied: [MapRectangle], fontSize: Double
+        of tiles: MapTiles, within extent: MapRectangle, avoiding occupied: [MapRectangle]
     ) -> [LandmarkName] {
         guard zoom.level >= MapStyle.leastLandmarkZoom else { return [] }
         let offset = MapPoint(x: centre.x - width / 2, y: centre.y - height / 2)
@@ -84,12 +84,16 @@ extension MapFrame {
                 maxY: box.maxY + offset.y)
         }
         let reach = shifted(extent)
-        let inside = data.landmarks.filter { landmark in
+        let inside = tiles.data.landmarks.filter { landmark in
             let point = landmark.point.scaled(by: zoom.pixelsPerMetre)
             return reach.contains(MapRectangle(minX: point.x, minY: point.y, maxX: point.x, maxY: point.y))
         }
-        var placer = MapNamePlacer(zoom: zoom, occupied: occupied.map(shifted))
-        placer.place(landmarks: inside, fontSize: fontSize)
+        let streetNames = tiles.layer(at: zoom).names.compactMap { name -> MapRectangle? in
+            guard case .street = name.kind else { return nil }
+            return name.box
+        }
+        var placer = MapNamePlacer(zoom: zoom, occupied: occupied.map(shifted) + streetNames)
+        placer.place(landmarks: inside, fontSize: MapStyle.landmarkFontSize)
         return placer.placed.compactMap { name in
             guard case .landmark(let dot) = name.kind, reach.contains(name.box) else { return nil }
             return LandmarkName(

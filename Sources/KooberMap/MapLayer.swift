@@ -10,7 +10,7 @@ struct MapLayer: Sendable {
     let water: [[MapPoint]]
     /// The streets drawn at this level, least important first, tunnels left out.
     let lines: [Line]
-    let labels: [MapName]
+    let names: [MapName]
 
     /// Half a pixel: below what the eye tells apart.
     static let tolerance = 0.5
@@ -30,8 +30,13 @@ struct MapLayer: Sendable {
         lines = streets.sorted { $0.streetClass < $1.streetClass }.map {
             Line(street: $0, box: MapRectangle(enclosing: $0.points))
         }
+        // Room kept for Koober's places first (riders know a city by its places: the page draws them over the tiles,
+        // `MapFrame.landmarkNames`), then the streets' names where they fit, the main roads' first.
         var placer = MapNamePlacer(zoom: zoom)
-        placer.place(streets: streets)
-        labels = placer.placed
+        if zoom.level >= MapStyle.leastLandmarkZoom {
+            placer.place(landmarks: data.landmarks, fontSize: MapStyle.landmarkFontSize)
+        }
+        placer.place(streets: streets, classes: .path ... .motorway)
+        names = placer.placed
     }
 }

@@ -33,29 +33,35 @@ struct MapNamePlacer {
         self.occupied = occupied
     }
 
-    /// Each landmark's dot with its name right of it, or else left of it; a landmark with no room for either (under
-    /// a pin, say) is left out.
+    /// Each landmark's dot with its name beside it: right of it, left, above, below, or on a corner, the first that is free; a
+    /// landmark with room for none (under a pin, say) is left out.
     mutating func place(landmarks: [Landmark], fontSize size: Double) {
         for landmark in landmarks {
             let dot = landmark.point.scaled(by: zoom.pixelsPerMetre)
             let width = TextWidth.estimate(of: landmark.name) * size
-            for start in [dot.x + 5, dot.x - 5 - width] {
+            // Where the text starts and its middle height, for each side in turn.
+            let right = dot.x + 5, left = dot.x - 5 - width, middle = dot.x - width / 2
+            let sides = [
+                MapPoint(x: right, y: dot.y), MapPoint(x: left, y: dot.y),
+                MapPoint(x: middle, y: dot.y - size), MapPoint(x: middle, y: dot.y + size),
+                MapPoint(x: right, y: dot.y - size), MapPoint(x: right, y: dot.y + size),
+                MapPoint(x: left, y: dot.y - size), MapPoint(x: left, y: dot.y + size),
+            ]
+            for start in sides {
                 let box = MapRectangle(
-                    minX: min(start, dot.x - 3), minY: dot.y - size * 0.7, maxX: max(start + width, dot.x + 3),
-                    maxY: dot.y + size * 0.7)
+                    minX: min(start.x, dot.x - 3), minY: min(start.y - size * 0.7, dot.y - 3),
+                    maxX: max(start.x + width, dot.x + 3), maxY: max(start.y + size * 0.7, dot.y + 3))
                 if fits(box) {
                     placed.append(
-                        MapName(
-                            text: landmark.name, kind: .landmark(dot: dot), point: MapPoint(x: start, y: dot.y),
-                            fontSize: size, box: box))
+                        MapName(text: landmark.name, kind: .landmark(dot: dot), point: start, fontSize: size, box: box))
                     break
                 }
             }
         }
     }
 
-    /// `streets` in this level's pixels, simplified.
-    mutating func place(streets: [Street]) {
+    /// The names of `streets` (in this level's pixels, simplified) whose class is in `classes`.
+    mutating func place(streets: [Street], classes: ClosedRange<StreetClass>) {
         guard zoom.level >= MapStyle.leastLabelledZoom else { return }
         let size = MapStyle.labelFontSize(at: zoom)
         struct Candidate {
@@ -66,7 +72,7 @@ struct MapNamePlacer {
             let length: Double
         }
         var candidates: [Candidate] = []
-        for (name, chain, rank) in Self.chains(of: streets) {
+        for (name, chain, rank) in Self.chains(of: streets) where classes.contains(rank) {
             let width = TextWidth.estimate(of: name) * size + 2 * Self.padding
             let straight = PolylineSimplifier.simplify(chain, tolerance: 1.5)
             for (a, b) in zip(straight, straight.dropFirst()) {

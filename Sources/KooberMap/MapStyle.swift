@@ -59,5 +59,7 @@ public enum MapStyle {
     /// Street names are drawn from this level, landmarks' from the one before.
     static let leastLabelledZoom = 15
     static let leastLandmarkZoom = 14
+    /// The size of Koober's places' names, in the map's pixels.
+    public static let landmarkFontSize = 11.0
     static func labelFontSize(at zoom: MapZoom) -> Double { zoom.level >= 16 ? 10 : 9 }
 }

@@ -66,23 +66,21 @@ enum MapTileRenderer {
 
     /// The names that touch the tile, each with a white halo under its letters.
     private static func labels(layer: MapLayer, drawn: MapRectangle, origin: MapPoint) -> String {
-        let touching = layer.labels.filter { $0.box.intersects(drawn) }
+        // Only the streets' names: the page names Koober's places over the tiles (`MapFrame.landmarkNames`).
+        let touching = layer.names.compactMap { name -> (MapName, degrees: Double)? in
+            guard case .street(let degrees) = name.kind, name.box.intersects(drawn) else { return nil }
+            return (name, degrees)
+        }
         guard !touching.isEmpty else { return "" }
         var text =
             "\n<g font-family=\"\(MapStyle.fontFamily)\" stroke=\"#FFFFFF\" stroke-width=\"3\""
             + " stroke-linejoin=\"round\" paint-order=\"stroke\">"
-        for label in touching {
+        for (label, degrees) in touching {
             let x = SVGPathData.decimal(label.point.x - origin.x), y = SVGPathData.decimal(label.point.y - origin.y)
-            let size = SVGPathData.decimal(label.fontSize)
-            let name = SVGPathData.escaped(label.text)
-            switch label.kind {
-            case .street(let degrees):
-                text +=
-                    "\n<text x=\"\(x)\" y=\"\(y)\" dy=\"0.35em\" font-size=\"\(size)\" fill=\"\(MapStyle.labelColour)\""
-                    + " text-anchor=\"middle\" transform=\"rotate(\(SVGPathData.decimal(degrees)) \(x) \(y))\">\(name)</text>"
-            case .landmark:
-                continue  // the page names Koober's places over the tiles (`MapFrame.landmarkNames`)
-            }
+            text +=
+                "\n<text x=\"\(x)\" y=\"\(y)\" dy=\"0.35em\" font-size=\"\(SVGPathData.decimal(label.fontSize))\""
+                + " fill=\"\(MapStyle.labelColour)\" text-anchor=\"middle\""
+                + " transform=\"rotate(\(SVGPathData.decimal(degrees)) \(x) \(y))\">\(SVGPathData.escaped(label.text))</text>"
         }
         return text + "\n</g>"
     }

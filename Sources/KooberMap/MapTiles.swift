@@ -11,6 +11,13 @@ public final class MapTiles: Sendable {
     private struct State {
         var layers: [MapZoom: MapLayer] = [:]
         var drawn: [MapTileKey: String] = [:]
+
+        mutating func layer(data: MapData, zoom: MapZoom) -> MapLayer {
+            if let layer = layers[zoom] { return layer }
+            let layer = MapLayer(data: data, zoom: zoom)
+            layers[zoom] = layer
+            return layer
+        }
     }
 
     public init(data: MapData) {
@@ -34,12 +41,15 @@ public final class MapTiles: Sendable {
         guard contains(key) else { return nil }
         return state.withLock { state in
             if let svg = state.drawn[key] { return svg }
-            let layer = state.layers[key.zoom] ?? MapLayer(data: data, zoom: key.zoom)
-            state.layers[key.zoom] = layer
-            let svg = MapTileRenderer.svg(for: key, layer: layer)
+            let svg = MapTileRenderer.svg(for: key, layer: state.layer(data: data, zoom: key.zoom))
             state.drawn[key] = svg
             return svg
         }
+    }
+
+    /// The level's simplified geometry and street names, made the first time they are needed.
+    func layer(at zoom: MapZoom) -> MapLayer {
+        state.withLock { $0.layer(data: data, zoom: zoom) }
     }
 
     /// How many tiles have been drawn so far.

@@ -12,17 +12,34 @@ import Testing
     static let pickup = MapPlane.point(latitude: -33.864308, longitude: 151.209146)
     static let manly = MapPlane.point(latitude: -33.797200, longitude: 151.288700)
 
-    @Test func aCentreTileDrawsWaterStreetsBridgesAndNamesButNoTunnel() throws {
-        // Zoom 16's tile 0, -2 holds Sydney Cove, Circular Quay and the Cahill Expressway.
-        let key = MapTileKey(zoom: MapZoom(level: 16)!, column: 0, row: -2)
-        let svg = try #require(Self.tiles.svg(for: key))
-        let document = try HTMLDocument(html: svg)
+    @Test func centreTilesDrawWaterStreetsAndTheirNames() throws {
+        let zoom = try #require(MapZoom(level: 16))
+        // Zoom 16's tile 0, -2 holds Sydney Cove, Circular Quay and the Cahill Expressway; -1, -1 the streets west of
+        // the pick-up, with the Western Distributor.
+        let cove = try #require(Self.tiles.svg(for: MapTileKey(zoom: zoom, column: 0, row: -2)))
+        let document = try HTMLDocument(html: cove)
         #expect(try document.all("//*[local-name()='path'][@fill='\(MapStyle.water)']").count == 1)
         #expect(try document.all("//*[local-name()='g']/*[local-name()='path'][@stroke]").count >= 4)
-        #expect(try document.texts(at: "//*[local-name()='text']").contains("Cahill Expressway"))
-        #expect(!svg.contains("<script") && !svg.contains(" style="))
+        let west = try HTMLDocument(
+            html: try #require(Self.tiles.svg(for: MapTileKey(zoom: zoom, column: -1, row: -1))))
+        #expect(try west.texts(at: "//*[local-name()='text']").contains("Western Distributor"))
+        // Koober's places are not in the tiles: the page names them.
+        #expect(!cove.contains("Circular Quay"))
+        #expect(!cove.contains("<script") && !cove.contains(" style="))
         // The same tile is the same bytes, drawn once.
-        #expect(Self.tiles.svg(for: key) == svg)
+        #expect(Self.tiles.svg(for: MapTileKey(zoom: zoom, column: 0, row: -2)) == cove)
+    }
+
+    /// Tunnels are not drawn (they run under the ground and the harbour); bridges are, over the water, with their
+    /// own casing.
+    @Test func bridgesAreDrawnAndTunnelsAreNot() throws {
+        let zoom = try #require(MapZoom(level: 16))
+        let layer = MapLayer(data: Self.tiles.data, zoom: zoom)
+        #expect(!layer.lines.contains { $0.street.level == .tunnel })
+        #expect(layer.lines.contains { $0.street.level == .bridge })
+        let bridgeCasing = MapStyle.casing(of: .motorway, level: .bridge)
+        let tiles = (-2...1).flatMap { column in (-4...(-1)).map { MapTileKey(zoom: zoom, column: column, row: $0) } }
+        #expect(tiles.contains { Self.tiles.svg(for: $0)?.contains("stroke=\"\(bridgeCasing)\"") == true })
     }
 
     @Test func tilesBeyondTheKnownWaterAreNotTilesOfTheMap() {
@@ -84,8 +101,8 @@ import Testing
         #expect((rows.min() ?? 0) <= -400 && (rows.max() ?? 0) + 256 >= 800)
         // The view's landmarks near the pick-up, none under the pin.
         let names = frame.landmarkNames(
-            of: Self.tiles.data, within: extent,
-            avoiding: [MapRectangle(minX: 168, minY: 188, maxX: 192, maxY: 212)], fontSize: 11)
+            of: Self.tiles, within: extent,
+            avoiding: [MapRectangle(minX: 168, minY: 188, maxX: 192, maxY: 212)])
         #expect(names.map(\.text).contains("Circular Quay"))
         #expect(names.allSatisfy { !($0.dot.x > 168 && $0.dot.x < 192 && $0.dot.y > 188 && $0.dot.y < 212) })
     }

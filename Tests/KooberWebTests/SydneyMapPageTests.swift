@@ -53,7 +53,7 @@ import Testing
         #expect(map.tiles >= 9)
         #expect(map.water >= 1)
         #expect(map.streets >= 10)
-        #expect(map.names.contains("Macquarie Street"))
+        #expect(map.names.contains("Bridge Street"))
     }
 
     @Test func aRideToManlyIsDrawnOverWaterAndLandWithoutStreets() async throws {

@@ -21,7 +21,7 @@ struct RouteMap: Sendable {
     /// The id of the `<title>` that names the map to screen readers (one map per page).
     static let titleID = "route-map-title"
     static let labelFontSize = 12.0
-    static let landmarkFontSize = 11.0
+    static let landmarkFontSize = MapStyle.landmarkFontSize
 
     /// `animal`'s frame point (where it set off) is framed too, so the frame holds still while it moves.
     init(
@@ -232,7 +232,7 @@ struct RouteMap: Sendable {
             occupied.append(MapRectangle(minX: at.x - 40, minY: at.y - 18, maxX: at.x + 40, maxY: at.y + 36))
         }
         let names = frame.landmarkNames(
-            of: tiles.data, within: reach, avoiding: occupied, fontSize: Self.landmarkFontSize)
+            of: tiles, within: reach, avoiding: occupied)
         let drawn = names.map { name in
             Self.element(
                 "circle", ["cx": Self.decimal(name.dot.x), "cy": Self.decimal(name.dot.y), "r": "2.5"])
