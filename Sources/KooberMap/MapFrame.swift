@@ -89,7 +89,7 @@ extension MapFrame {
             return reach.contains(MapRectangle(minX: point.x, minY: point.y, maxX: point.x, maxY: point.y))
         }
         let streetNames = tiles.layer(at: zoom).names.compactMap { name -> MapRectangle? in
-            guard case .street = name.kind else { return nil }
+            guard case .street = name.kind, name.box.intersects(reach) else { return nil }
             return name.box
         }
         var placer = MapNamePlacer(zoom: zoom, occupied: occupied.map(shifted) + streetNames)

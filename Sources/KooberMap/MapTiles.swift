@@ -27,6 +27,9 @@ public final class MapTiles: Sendable {
     /// Sydney's tiles, one set per process (the data is parsed once).
     public static let sydney = MapData.sydney.map { MapTiles(data: $0) }
 
+    /// The side of a tile's image, in the map's pixels: a tile reaches a pixel past its square, under its neighbours.
+    public static let imageSize = MapZoom.tileSize + MapTileRenderer.bleed
+
     /// Names the drawing: it changes when the data or the style does.
     public var version: String { data.version }
 

@@ -1,7 +1,7 @@
 // swift-format-ignore-file
 // Made by scripts/make-map-data from the seed data (../shared/data): do not edit, run the script.
 // © OpenStreetMap contributors (ODbL 1.0: the streets) · Australian Bureau of Statistics (CC BY 2.5 AU:
-// the coastline and water, ASGS 2011). docs/map.md gives the records' form and the sources.
+// the coastline and water, ASGS 2011). docs/architecture.md, "The map", says how it is drawn.
 extension SydneyMap {
     static let records = #"""
 bounds -4616 -9452 8309 10008

@@ -93,7 +93,7 @@ struct RouteMap: Sendable {
         // tile (beyond the known water) the page's land-coloured background shows.
         let reach = MapRectangle(
             minX: Double(-width), minY: Double(-height), maxX: Double(2 * width), maxY: Double(2 * height))
-        let size = "\(MapZoom.tileSize + 1)"
+        let size = "\(MapTiles.imageSize)"
         let images = frame.tiles(covering: reach, of: tiles).map { tile in
             Self.element(
                 "image",
