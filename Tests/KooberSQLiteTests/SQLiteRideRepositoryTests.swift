@@ -70,9 +70,9 @@ struct SQLiteRideRepositoryTests {
                 try connection.execute("DELETE FROM users WHERE id = ?", [.integer(johnny.id.rawValue)])
             }
 
-            #expect(try await rides.rides(userID: johnny.id).isEmpty)
+            #expect(try await rides.rides(userID: johnny.id, before: nil, limit: 100).isEmpty)
             #expect(try await rides.chosenDropoff(userID: johnny.id) == nil)
-            #expect(try await rides.rides(userID: skippy.id) == [skippysRide])
+            #expect(try await rides.rides(userID: skippy.id, before: nil, limit: 100) == [skippysRide])
             #expect(try await rides.chosenDropoff(userID: skippy.id)?.id == moma)
             #expect(try await rowCount("rides", in: database) == 1)
             #expect(try await rowCount("ride_events", in: database) == 1)

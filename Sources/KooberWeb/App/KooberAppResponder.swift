@@ -87,6 +87,14 @@ struct KooberAppResponder: Responder {
             }
         case .profile:
             return try await signedIn(visitor) { try await $0.makeProfileScreen().show() }
+        case .rideHistory:
+            return try await decoded(request, request.query) { query in
+                try await signedIn(visitor) { try await $0.makeProfileScreen().history(before: query["before"]) }
+            }
+        case .rideReceipt:
+            return try await signedIn(visitor) {
+                try await $0.makeProfileScreen().receipt(rideID: Route.rideID(in: request.path))
+            }
         case .signOut:
             return try await checkedForm(request, visitor) { _ in
                 try await signedIn(visitor) { signedIn in

@@ -12,7 +12,8 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
 
     func makeProfileScreen() -> ProfileScreen {
         ProfileScreen(
-            templates: appContainer.templates, csrfToken: csrfToken, loadUserProfileUseCaseFactory: self,
+            templates: appContainer.templates, csrfToken: csrfToken, mapTiles: appContainer.mapTiles,
+            loadUserProfileUseCaseFactory: self,
             loadRideHistoryUseCaseFactory: self, signOutUseCaseFactory: self,
             sessionCookie: appContainer.makeSessionCookie(), csrfProtection: appContainer.makeCSRFProtection()
         )
@@ -42,7 +43,12 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
         LoadUserProfileUseCase(userID: userSession.profile.id, userRepository: services.userRepository)
     }
 
-    func makeLoadRideHistoryUseCase() -> LoadRideHistoryUseCase {
-        LoadRideHistoryUseCase(userID: userSession.profile.id, rideRepository: services.rideRepository)
+    func makeLoadRideHistoryUseCase(before: RideHistoryCursor?, pageSize: Int) -> LoadRideHistoryUseCase {
+        LoadRideHistoryUseCase(
+            userID: userSession.profile.id, before: before, pageSize: pageSize, rideRepository: services.rideRepository)
+    }
+
+    func makeLoadRideReceiptUseCase(rideID: RideID) -> LoadRideReceiptUseCase {
+        LoadRideReceiptUseCase(userID: userSession.profile.id, rideID: rideID, rideRepository: services.rideRepository)
     }
 }
