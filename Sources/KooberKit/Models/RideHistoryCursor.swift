@@ -22,7 +22,7 @@ public struct RideHistoryCursor: Hashable, Sendable {
 
     /// The cursor `text` names, or `nil` when it is not one Koober wrote.
     public init?(text: String) {
-        guard text.utf8.count == 22, text.utf8.allSatisfy(Self.isURLSafeBase64) else { return nil }
+        guard text.utf8.count == 22, text.utf8.allSatisfy(Base64URL.isAlphabet) else { return nil }
         let standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/") + "=="
         guard let data = Data(base64Encoded: standard), data.count == 16 else { return nil }
         let bytes = [UInt8](data)
@@ -38,17 +38,7 @@ public struct RideHistoryCursor: Hashable, Sendable {
         let bytes = [requestedAtSeconds, rideID.rawValue].flatMap { value in
             (0..<8).reversed().map { UInt8(truncatingIfNeeded: UInt64(bitPattern: value) >> (8 * UInt64($0))) }
         }
-        return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-    }
-
-    private static func isURLSafeBase64(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-            true
-        default: false
-        }
+        return Base64URL.encode(bytes)
     }
 }
 

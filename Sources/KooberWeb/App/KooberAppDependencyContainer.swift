@@ -62,8 +62,11 @@ public final class KooberAppDependencyContainer: Sendable {
     }
 
     /// The scope of a signed-in rider: it cannot be made without their session.
-    func makeSignedInContainer(userSession: UserSession, csrfToken: String) -> KooberSignedInDependencyContainer {
-        KooberSignedInDependencyContainer(appContainer: self, userSession: userSession, csrfToken: csrfToken)
+    func makeSignedInContainer(userSession: UserSession, csrfToken: String, clientAddress: String)
+        -> KooberSignedInDependencyContainer
+    {
+        KooberSignedInDependencyContainer(
+            appContainer: self, userSession: userSession, csrfToken: csrfToken, clientAddress: clientAddress)
     }
 
     func makeResolveUserSessionUseCase(token: SessionToken) -> ResolveUserSessionUseCase {

@@ -2,11 +2,13 @@ import KooberKit
 
 /// The scope of a signed-in rider, made per request from their session.
 struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfileUseCaseFactory,
-    LoadRideHistoryUseCaseFactory
+    LoadRideHistoryUseCaseFactory, AccountUseCaseFactory
 {
     let appContainer: KooberAppDependencyContainer
     let userSession: UserSession
     let csrfToken: String
+    /// Where the request comes from (`ClientAddress`): the password forms are throttled per email and address.
+    let clientAddress: String
 
     private var services: KooberServices { appContainer.services }
 
@@ -17,6 +19,43 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
             loadRideHistoryUseCaseFactory: self, signOutUseCaseFactory: self,
             sessionCookie: appContainer.makeSessionCookie(), csrfProtection: appContainer.makeCSRFProtection()
         )
+    }
+
+    func makeAccountScreen() -> AccountScreen {
+        AccountScreen(
+            templates: appContainer.templates, csrfToken: csrfToken, profile: userSession.profile, useCaseFactory: self,
+            sessionCookie: appContainer.makeSessionCookie(), csrfProtection: appContainer.makeCSRFProtection()
+        )
+    }
+
+    func makeEditProfileUseCase(name: String, nickname: String, mobileNumber: String) -> EditProfileUseCase {
+        EditProfileUseCase(
+            userID: userSession.profile.id, name: name, nickname: nickname, mobileNumber: mobileNumber,
+            userRepository: services.userRepository)
+    }
+
+    func makeChangePasswordUseCase(currentPassword: String, newPassword: String) -> ChangePasswordUseCase {
+        ChangePasswordUseCase(
+            profile: userSession.profile, currentPassword: currentPassword, newPassword: newPassword,
+            clientAddress: clientAddress, now: services.now(), userRepository: services.userRepository,
+            sessionRepository: services.sessionRepository, failureRepository: services.signInFailureRepository,
+            passwordHasher: services.passwordHasher, standInHash: appContainer.standInHash,
+            throttle: services.throttlePolicy, attemptGate: appContainer.signInAttemptGate,
+            sessionPolicy: services.sessionPolicy)
+    }
+
+    func makeSignOutEverywhereUseCase() -> SignOutEverywhereUseCase {
+        SignOutEverywhereUseCase(userID: userSession.profile.id, sessionRepository: services.sessionRepository)
+    }
+
+    func makeDeleteAccountUseCase(password: String) -> DeleteAccountUseCase {
+        DeleteAccountUseCase(
+            profile: userSession.profile, password: password, clientAddress: clientAddress, now: services.now(),
+            userRepository: services.userRepository, sessionRepository: services.sessionRepository,
+            rideRepository: services.rideRepository, failureRepository: services.signInFailureRepository,
+            passwordHasher: services.passwordHasher, standInHash: appContainer.standInHash,
+            throttle: services.throttlePolicy, attemptGate: appContainer.signInAttemptGate,
+            signal: appContainer.rideDispatcher)
     }
 
     /// The pick-me-up scope, which starts from where the rider is now.

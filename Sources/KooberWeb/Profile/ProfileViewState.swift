@@ -2,7 +2,8 @@ import Foundation
 import KooberKit
 
 /// My Profile: who the rider is, their 10 newest rides (each linking to its receipt, **Older rides** when there are
-/// more), Sign Out and Done.
+/// more), the account's changes (Edit Profile, Change Password, Sign Out Everywhere, Delete Account), Sign Out and
+/// Done.
 struct ProfileViewState: Sendable, Encodable {
     let csrfToken: String
     let name: String
@@ -10,6 +11,10 @@ struct ProfileViewState: Sendable, Encodable {
     let email: String
     let mobileNumber: String
     let signOutAction = Route.signOut.path
+    let editProfilePath = Route.editProfile.path
+    let changePasswordPath = Route.changePassword.path
+    let signOutEverywhereAction = Route.signOutEverywhere.path
+    let deleteAccountPath = Route.deleteAccount.path
     let donePath = Route.ride.path
     let history: RideHistoryViewState
 

@@ -12,6 +12,7 @@ public enum PageTemplate: String, CaseIterable, Sendable {
     case profile
     case rideHistory = "ride-history"
     case rideReceipt = "ride-receipt"
+    case profileForm = "profile-form"
     case ride
     case dropoffPicker = "dropoff-picker"
 }

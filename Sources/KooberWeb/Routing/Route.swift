@@ -18,6 +18,13 @@ public enum Route: String, CaseIterable, Sendable {
     case cancelRide
     case profile
     case rideHistory
+    case editProfile
+    case submitEditProfile
+    case changePassword
+    case submitChangePassword
+    case signOutEverywhere
+    case deleteAccount
+    case submitDeleteAccount
     /// `/rides/<id>`: the one route with a part of its own in the path (`rideID(in:)`).
     case rideReceipt
     case signOut
@@ -38,6 +45,10 @@ public enum Route: String, CaseIterable, Sendable {
         case .cancelRide: "/ride/cancel"
         case .profile: "/profile"
         case .rideHistory: "/profile/rides"
+        case .editProfile, .submitEditProfile: "/profile/edit"
+        case .changePassword, .submitChangePassword: "/profile/password"
+        case .signOutEverywhere: "/profile/sessions/end"
+        case .deleteAccount, .submitDeleteAccount: "/profile/delete"
         case .rideReceipt: "/rides/"
         case .signOut: "/signout"
         case .healthCheck: "/healthz"
@@ -48,9 +59,11 @@ public enum Route: String, CaseIterable, Sendable {
     public var method: HTTPMethod {
         switch self {
         case .launch, .welcome, .signIn, .signUp, .ride, .dropoffPicker, .rideEvents, .profile, .rideHistory,
-            .rideReceipt, .healthCheck:
+            .rideReceipt, .editProfile, .changePassword, .deleteAccount, .healthCheck:
             .GET
-        case .submitSignIn, .submitSignUp, .selectDropoff, .confirmRide, .startNewRide, .cancelRide, .signOut: .POST
+        case .submitSignIn, .submitSignUp, .selectDropoff, .confirmRide, .startNewRide, .cancelRide, .signOut,
+            .submitEditProfile, .submitChangePassword, .signOutEverywhere, .submitDeleteAccount:
+            .POST
         }
     }
 }
