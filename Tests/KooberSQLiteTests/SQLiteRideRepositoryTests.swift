@@ -107,3 +107,30 @@ struct SQLiteRideRepositoryTests {
         }
     }
 }
+
+/// SQLite's foreign keys take everything of a deleted user with them (Delete Account, issue 21).
+struct SQLiteAccountDeletionTests {
+    @Test func deletingAUserRemovesTheirSessionsRidesEventsAndDraftAndNothingOfAnyoneElse() async throws {
+        try await withTemporaryDatabase { database, _ in
+            let users = SQLiteUserRepository(database: database)
+            let rides = SQLiteRideRepository(database: database)
+            let sessions = SQLiteUserSessionRepository(database: database)
+            let johnny = try await users.create(newUser())
+            let skippy = try await users.create(newUser(email: "skippy@koober.com", name: "Skippy"))
+            for (user, hex) in [(johnny, "aa"), (skippy, "bb")] {
+                try await sessions.create(
+                    tokenHash: SessionTokenHash(hex: String(repeating: hex, count: 32)), userID: user.id,
+                    now: referenceTime)
+                _ = try await rides.requestRide(newRideRequest(userID: user.id))
+            }
+            try await rides.chooseDropoff(userID: johnny.id, placeID: moma, at: referenceTime)
+            try await users.delete(id: johnny.id)
+            #expect(try await rowCount("users", in: database) == 1)
+            #expect(try await rowCount("sessions", in: database) == 1)
+            #expect(try await rowCount("rides", in: database) == 1)
+            #expect(try await rowCount("ride_events", in: database) == 1)
+            #expect(try await rowCount("ride_drafts", in: database) == 0)
+            #expect(try await rides.rides(userID: skippy.id, before: nil, limit: 10).count == 1)
+        }
+    }
+}
