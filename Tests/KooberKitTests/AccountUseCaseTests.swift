@@ -34,7 +34,8 @@ struct AccountUseCaseTests {
                 throttle: SignInThrottlePolicy(), attemptGate: world.attemptGate, sessionPolicy: SessionPolicy()
             ).run()
         }
-        await #expect(throws: ChangePasswordUseCase.failure(["currentPassword": "That is not your current password."])) {
+        await #expect(throws: ChangePasswordUseCase.failure(["currentPassword": "That is not your current password."]))
+        {
             _ = try await change("wrong", "long enough")
         }
         await #expect(throws: ChangePasswordUseCase.failure(["newPassword": "Passwords need at least 8 characters."])) {
