@@ -34,7 +34,9 @@ public struct DeleteAccountUseCase: Sendable {
     }
 
     public static func failure(_ problem: String) -> ErrorMessage {
-        ErrorMessage(title: "Delete Account Failed", message: problem, fieldErrors: ["password": problem])
+        ErrorMessage(
+            title: "Delete Account Failed", message: "Please correct the field marked below.",
+            fieldErrors: ["password": problem])
     }
 
     public func run() async throws {
