@@ -94,7 +94,7 @@ struct KooberAppResponder: Responder {
                 try await signedIn(visitor) { try await $0.makeProfileScreen().history(before: query["before"]) }
             }
         case .editProfile:
-            return try await signedIn(visitor) { $0.makeAccountScreen().showEditProfile() }
+            return await signedIn(visitor) { $0.makeAccountScreen().showEditProfile() }
         case .submitEditProfile:
             return try await checkedForm(request, visitor) { form in
                 try await signedIn(visitor) {
@@ -104,7 +104,7 @@ struct KooberAppResponder: Responder {
                 }
             }
         case .changePassword:
-            return try await signedIn(visitor) { $0.makeAccountScreen().showChangePassword() }
+            return await signedIn(visitor) { $0.makeAccountScreen().showChangePassword() }
         case .submitChangePassword:
             return try await checkedForm(request, visitor) { form in
                 try await signedIn(visitor) { signedIn in
@@ -125,7 +125,7 @@ struct KooberAppResponder: Responder {
                 }
             }
         case .deleteAccount:
-            return try await signedIn(visitor) { $0.makeAccountScreen().showDeleteAccount() }
+            return await signedIn(visitor) { $0.makeAccountScreen().showDeleteAccount() }
         case .submitDeleteAccount:
             return try await checkedForm(request, visitor) { form in
                 try await signedIn(visitor) { signedIn in

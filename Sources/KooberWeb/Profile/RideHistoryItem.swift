@@ -12,19 +12,13 @@ struct RideHistoryItem: Sendable, Encodable {
     let receiptPath: String
 
     init(_ ride: Ride) {
-        requestedAt = ride.requestedAt.formatted(Self.dateStyle)
+        requestedAt = RideDateText.text(for: ride.requestedAt)
         to = ride.dropoff.name
         rideOption = ride.rideOptionName
         fare = Fare.format(cents: ride.chargedCents)
         status = ride.status.historyLabel
         receiptPath = Route.receiptPath(for: ride.id)
     }
-
-    /// Times as a rider in Sydney reads them.
-    static let dateStyle = Date.FormatStyle(
-        date: .abbreviated, time: .shortened, locale: Locale(identifier: "en_AU"),
-        calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "Australia/Sydney") ?? .gmt
-    )
 }
 
 /// A page of history as the templates show it: its rides, and the link to the older ones when there are more.
