@@ -30,8 +30,7 @@ struct AccountUseCaseTests {
             try await ChangePasswordUseCase(
                 profile: user, currentPassword: current, newPassword: new, clientAddress: "192.0.2.1",
                 now: referenceTime, userRepository: world.users, sessionRepository: world.sessions,
-                failureRepository: world.failures, passwordHasher: world.hasher, standInHash: world.standInHash,
-                throttle: SignInThrottlePolicy(), attemptGate: world.attemptGate, sessionPolicy: SessionPolicy()
+                passwordThrottle: world.passwordThrottle, sessionPolicy: SessionPolicy()
             ).run()
         }
         await #expect(throws: ChangePasswordUseCase.failure(["currentPassword": "That is not your current password."]))
@@ -59,8 +58,7 @@ struct AccountUseCaseTests {
             try await DeleteAccountUseCase(
                 profile: user, password: password, clientAddress: "192.0.2.1", now: referenceTime,
                 userRepository: world.users, sessionRepository: world.sessions, rideRepository: rides,
-                failureRepository: world.failures, passwordHasher: world.hasher, standInHash: world.standInHash,
-                throttle: SignInThrottlePolicy(), attemptGate: world.attemptGate, signal: RideChangeSignalSpy()
+                passwordThrottle: world.passwordThrottle, signal: RideChangeSignalSpy()
             ).run()
         }
         await #expect(throws: DeleteAccountUseCase.failure("That is not your password.")) { try await delete("wrong") }

@@ -18,20 +18,16 @@ public struct ChangePasswordUseCase: Sendable {
     public init(
         profile: UserProfile, currentPassword: String, newPassword: String, clientAddress: String, now: Date,
         userRepository: any UserRepository, sessionRepository: any UserSessionRepository,
-        failureRepository: any SignInFailureRepository, passwordHasher: any PasswordHasher, standInHash: String,
-        throttle: SignInThrottlePolicy, attemptGate: SignInAttemptGate, sessionPolicy: SessionPolicy
+        passwordThrottle: PasswordThrottle, sessionPolicy: SessionPolicy
     ) {
         userID = profile.id
         self.currentPassword = currentPassword
         self.newPassword = newPassword
         self.now = now
-        passwordCheck = PasswordCheck(
-            email: profile.email, clientAddress: clientAddress, now: now, userRepository: userRepository,
-            failureRepository: failureRepository, passwordHasher: passwordHasher, standInHash: standInHash,
-            throttle: throttle, attemptGate: attemptGate)
+        passwordCheck = passwordThrottle.check(profile, from: clientAddress, at: now, userRepository: userRepository)
         self.userRepository = userRepository
         self.sessionRepository = sessionRepository
-        self.passwordHasher = passwordHasher
+        self.passwordHasher = passwordThrottle.passwordHasher
         sessionStarter = SessionStarter(sessionRepository: sessionRepository, policy: sessionPolicy)
     }
 

@@ -17,16 +17,12 @@ public struct DeleteAccountUseCase: Sendable {
     public init(
         profile: UserProfile, password: String, clientAddress: String, now: Date, userRepository: any UserRepository,
         sessionRepository: any UserSessionRepository, rideRepository: any RideRepository,
-        failureRepository: any SignInFailureRepository, passwordHasher: any PasswordHasher, standInHash: String,
-        throttle: SignInThrottlePolicy, attemptGate: SignInAttemptGate, signal: any RideChangeSignal
+        passwordThrottle: PasswordThrottle, signal: any RideChangeSignal
     ) {
         userID = profile.id
         self.password = password
         self.now = now
-        passwordCheck = PasswordCheck(
-            email: profile.email, clientAddress: clientAddress, now: now, userRepository: userRepository,
-            failureRepository: failureRepository, passwordHasher: passwordHasher, standInHash: standInHash,
-            throttle: throttle, attemptGate: attemptGate)
+        passwordCheck = passwordThrottle.check(profile, from: clientAddress, at: now, userRepository: userRepository)
         self.userRepository = userRepository
         self.sessionRepository = sessionRepository
         self.rideRepository = rideRepository

@@ -1,5 +1,36 @@
 import Foundation
 
+/// What checks a password as Sign In does, for the profile's password forms: the failures, the hasher with its
+/// stand-in hash, the throttle's policy and the attempt gate, made once by the app.
+public struct PasswordThrottle: Sendable {
+    let failureRepository: any SignInFailureRepository
+    let passwordHasher: any PasswordHasher
+    let standInHash: String
+    let policy: SignInThrottlePolicy
+    let attemptGate: SignInAttemptGate
+
+    public init(
+        failureRepository: any SignInFailureRepository, passwordHasher: any PasswordHasher, standInHash: String,
+        policy: SignInThrottlePolicy, attemptGate: SignInAttemptGate
+    ) {
+        self.failureRepository = failureRepository
+        self.passwordHasher = passwordHasher
+        self.standInHash = standInHash
+        self.policy = policy
+        self.attemptGate = attemptGate
+    }
+
+    /// The check of `profile`'s password from `clientAddress` at `now`.
+    func check(_ profile: UserProfile, from clientAddress: String, at now: Date, userRepository: any UserRepository)
+        -> PasswordCheck
+    {
+        PasswordCheck(
+            email: profile.email, clientAddress: clientAddress, now: now, userRepository: userRepository,
+            failureRepository: failureRepository, passwordHasher: passwordHasher, standInHash: standInHash,
+            throttle: policy, attemptGate: attemptGate)
+    }
+}
+
 /// Checks a password for an email as Sign In does, for Sign In and for the profile's password forms (Change Password,
 /// Delete Account), so that all of them are throttled alike: one attempt at a time per email and address
 /// (`SignInAttemptGate`), none while a scope of `SignInThrottlePolicy` is locked out, every failure counted, and an

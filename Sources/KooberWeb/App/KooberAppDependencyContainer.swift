@@ -44,6 +44,13 @@ public final class KooberAppDependencyContainer: Sendable {
         )
     }
 
+    /// Sign In's password check, for the profile's password forms.
+    var passwordThrottle: PasswordThrottle {
+        PasswordThrottle(
+            failureRepository: services.signInFailureRepository, passwordHasher: services.passwordHasher,
+            standInHash: standInHash, policy: services.throttlePolicy, attemptGate: signInAttemptGate)
+    }
+
     public func makeErrorPages() -> ErrorPages {
         ErrorPages(templates: templates)
     }

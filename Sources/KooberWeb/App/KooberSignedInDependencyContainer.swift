@@ -38,9 +38,7 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
         ChangePasswordUseCase(
             profile: userSession.profile, currentPassword: currentPassword, newPassword: newPassword,
             clientAddress: clientAddress, now: services.now(), userRepository: services.userRepository,
-            sessionRepository: services.sessionRepository, failureRepository: services.signInFailureRepository,
-            passwordHasher: services.passwordHasher, standInHash: appContainer.standInHash,
-            throttle: services.throttlePolicy, attemptGate: appContainer.signInAttemptGate,
+            sessionRepository: services.sessionRepository, passwordThrottle: appContainer.passwordThrottle,
             sessionPolicy: services.sessionPolicy)
     }
 
@@ -52,9 +50,7 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
         DeleteAccountUseCase(
             profile: userSession.profile, password: password, clientAddress: clientAddress, now: services.now(),
             userRepository: services.userRepository, sessionRepository: services.sessionRepository,
-            rideRepository: services.rideRepository, failureRepository: services.signInFailureRepository,
-            passwordHasher: services.passwordHasher, standInHash: appContainer.standInHash,
-            throttle: services.throttlePolicy, attemptGate: appContainer.signInAttemptGate,
+            rideRepository: services.rideRepository, passwordThrottle: appContainer.passwordThrottle,
             signal: appContainer.rideDispatcher)
     }
 
