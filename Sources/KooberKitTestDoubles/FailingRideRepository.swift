@@ -17,7 +17,9 @@ public struct FailingRideRepository: RideRepository, FleetRepository {
     public func rideState(userID: UserID) async throws -> RideState { try fail("ride state") }
     public func requestRide(_ request: NewRideRequest) async throws -> Ride { try fail("request ride") }
     public func startNewRide(userID: UserID) async throws { try fail("start new ride") as Void }
-    public func rides(userID: UserID) async throws -> [Ride] { try fail("rides") }
+    public func rides(userID: UserID, before: RideHistoryCursor?, limit: Int) async throws -> [Ride] {
+        try fail("rides")
+    }
     public func ride(id: RideID) async throws -> Ride? { try fail("ride") }
     public func events(rideID: RideID) async throws -> [RideEvent] { try fail("events") }
     public func findingRides(rideOptionIDs: Set<String>, limit: Int) async throws -> [Ride] {

@@ -16,4 +16,18 @@ public struct FailingUserRepository: UserRepository {
     public func profile(id: UserID) async throws -> UserProfile? {
         throw StorageFailure(operation: "profile")
     }
+
+    public func updateProfile(id: UserID, name: String, nickname: String, mobileNumber: String) async throws
+        -> UserProfile?
+    {
+        throw StorageFailure(operation: "update profile")
+    }
+
+    public func updatePasswordHash(id: UserID, passwordHash: String) async throws {
+        throw StorageFailure(operation: "update password")
+    }
+
+    public func delete(id: UserID) async throws {
+        throw StorageFailure(operation: "delete user")
+    }
 }

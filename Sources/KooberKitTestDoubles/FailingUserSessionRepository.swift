@@ -17,6 +17,10 @@ public struct FailingUserSessionRepository: UserSessionRepository {
         throw StorageFailure(operation: "touch")
     }
 
+    public func deleteAll(userID: UserID, keeping: SessionTokenHash?) async throws -> Int {
+        throw StorageFailure(operation: "delete all sessions")
+    }
+
     public func delete(tokenHash: SessionTokenHash) async throws {
         throw StorageFailure(operation: "delete session")
     }

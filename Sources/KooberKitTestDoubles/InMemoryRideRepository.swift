@@ -89,10 +89,16 @@ public actor InMemoryRideRepository: RideRepository, FleetRepository {
     }
 
     /// Newest first; rides requested in the same second, latest stored first.
-    public func rides(userID: UserID) async throws -> [Ride] {
-        stored.map(\.ride).filter { $0.userID == userID }.sorted { first, second in
+    public func rides(userID: UserID, before: RideHistoryCursor?, limit: Int) async throws -> [Ride] {
+        let newestFirst = stored.map(\.ride).filter { $0.userID == userID }.sorted { first, second in
             (first.requestedAt, first.id.rawValue) > (second.requestedAt, second.id.rawValue)
         }
+        let older = newestFirst.filter { ride in
+            guard let before else { return true }
+            let seconds = Int64(ride.requestedAt.timeIntervalSince1970.rounded(.down))
+            return (seconds, ride.id.rawValue) < (before.requestedAtSeconds, before.rideID.rawValue)
+        }
+        return Array(older.prefix(max(0, limit)))
     }
 
     public func ride(id: RideID) async throws -> Ride? {

@@ -31,4 +31,25 @@ public actor InMemoryUserRepository: UserRepository {
     public func profile(id: UserID) async throws -> UserProfile? {
         credentialsByID[id]?.profile
     }
+
+    public func updateProfile(id: UserID, name: String, nickname: String, mobileNumber: String) async throws
+        -> UserProfile?
+    {
+        guard let stored = credentialsByID[id] else { return nil }
+        let profile = UserProfile(
+            id: id, name: name, nickname: nickname, email: stored.profile.email, mobileNumber: mobileNumber)
+        credentialsByID[id] = StoredCredentials(profile: profile, passwordHash: stored.passwordHash)
+        return profile
+    }
+
+    public func updatePasswordHash(id: UserID, passwordHash: String) async throws {
+        guard let stored = credentialsByID[id] else { return }
+        credentialsByID[id] = StoredCredentials(profile: stored.profile, passwordHash: passwordHash)
+    }
+
+    /// The user alone: the other in-memory stores are the caller's to clear (SQLite's foreign keys cascade).
+    public func delete(id: UserID) async throws {
+        guard let stored = credentialsByID.removeValue(forKey: id) else { return }
+        idsByEmail[stored.profile.email] = nil
+    }
 }

@@ -42,6 +42,12 @@ public actor InMemoryUserSessionRepository: UserSessionRepository {
         records[tokenHash]?.lastSeenAt = now.wholeSeconds
     }
 
+    public func deleteAll(userID: UserID, keeping: SessionTokenHash?) async throws -> Int {
+        let doomed = records.filter { $0.value.userID == userID && $0.key != keeping }.map(\.key)
+        for hash in doomed { records[hash] = nil }
+        return doomed.count
+    }
+
     public func delete(tokenHash: SessionTokenHash) async throws {
         records[tokenHash] = nil
     }

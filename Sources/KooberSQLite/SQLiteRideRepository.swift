@@ -137,14 +137,21 @@ public struct SQLiteRideRepository: RideRepository {
     }
 
     /// Newest first; rides requested in the same second, latest stored first.
-    public func rides(userID: UserID) async throws -> [Ride] {
-        try await database.read { connection in
-            try connection.query(
-                Self.selectRides + " WHERE r.user_id = ? ORDER BY r.requested_at DESC, r.id DESC",
-                [.integer(userID.rawValue)]
-            )
-            .map(Self.ride(from:))
+    public func rides(userID: UserID, before: RideHistoryCursor?, limit: Int) async throws -> [Ride] {
+        let bindings: [SQLiteValue] =
+            [.integer(userID.rawValue)]
+            + (before.map { [.integer($0.requestedAtSeconds), .integer($0.rideID.rawValue)] } ?? [])
+            + [.integer(Int64(max(0, limit)))]
+        return try await database.read { connection in
+            try connection.query(Self.historySQL(after: before != nil), bindings).map(Self.ride(from:))
         }
+    }
+
+    /// A page of a rider's history: a range of `rides_by_user` (user_id, requested_at DESC, id DESC), from a cursor
+    /// when `after` (the row value compares as the index orders), so its cost is the page's whatever the history's.
+    static func historySQL(after: Bool) -> String {
+        selectRides + " WHERE r.user_id = ?" + (after ? " AND (r.requested_at, r.id) < (?, ?)" : "")
+            + " ORDER BY r.requested_at DESC, r.id DESC LIMIT ?"
     }
 
     public func ride(id: RideID) async throws -> Ride? {

@@ -59,6 +59,35 @@ public struct SQLiteUserRepository: UserRepository {
         }
     }
 
+    public func updateProfile(id: UserID, name: String, nickname: String, mobileNumber: String) async throws
+        -> UserProfile?
+    {
+        try await database.write { connection in
+            try connection.query(
+                """
+                UPDATE users SET name = ?, nickname = ?, mobile_number = ? WHERE id = ?
+                RETURNING id, name, nickname, email, mobile_number
+                """,
+                [.text(name), .text(nickname), .text(mobileNumber), .integer(id.rawValue)]
+            )
+            .first.map(Self.profile(from:))
+        }
+    }
+
+    public func updatePasswordHash(id: UserID, passwordHash: String) async throws {
+        try await database.write { connection in
+            _ = try connection.execute(
+                "UPDATE users SET password_hash = ? WHERE id = ?", [.text(passwordHash), .integer(id.rawValue)])
+        }
+    }
+
+    /// The foreign keys cascade: sessions, rides (and their events) and the chosen drop-off go with the user.
+    public func delete(id: UserID) async throws {
+        try await database.write { connection in
+            _ = try connection.execute("DELETE FROM users WHERE id = ?", [.integer(id.rawValue)])
+        }
+    }
+
     /// A profile from a row with the columns `id, name, nickname, email, mobile_number` (the sessions join too).
     static func profile(from row: SQLiteRow) throws -> UserProfile {
         UserProfile(

@@ -57,6 +57,16 @@ public struct SQLiteUserSessionRepository: UserSessionRepository {
     }
 
     @discardableResult
+    public func deleteAll(userID: UserID, keeping: SessionTokenHash?) async throws -> Int {
+        try await database.write { connection in
+            try connection.execute(
+                "DELETE FROM sessions WHERE user_id = ? AND token_hash IS NOT ?",
+                [.integer(userID.rawValue), keeping.map { .text($0.hex) } ?? .null]
+            )
+        }
+    }
+
+    @discardableResult
     public func deleteExpired(idleCutoff: Date, absoluteCutoff: Date) async throws -> Int {
         try await database.write { connection in
             try connection.execute(

@@ -2,8 +2,9 @@
 
 Every journey of SPEC.md runs on a phone-sized, a narrow-phone and a desktop-sized window: sign up, sign out,
 sign in (a wrong password first), the whole ride (no ride option chosen first) followed live to its end without a
-reload, profile and history, sign out; and, against a second koober whose ride clock runs in real time, a ride
-followed on its way and then cancelled.
+reload, My Profile and the ride's receipt, Edit Profile (a blank name first), Change Password and Delete Account with a
+wrong password, then the account deleted and signing in with it refused; and, against a second koober whose ride clock
+runs in real time, a ride followed on its way and then cancelled.
 On every screen it saves a screenshot and checks what a person needs from a page: no serious or critical axe-core
 violation, no horizontal scrolling, tap targets of at least 44 x 44 CSS pixels, a title, and a console free of
 errors (a blocked resource or a Content-Security-Policy violation shows there). A screen with a map is photographed
@@ -47,6 +48,7 @@ WINDOWS = {
 # The journey's visitor: one fresh account per window, so runs never collide.
 FULL_NAME = "Matilda Skippy"
 NICKNAME = "Tilly"
+NEW_FULL_NAME = "Matilda Skippy-Roo"  # Edit Profile's
 PASSWORD = "pouch-pass-1"
 
 
@@ -306,6 +308,24 @@ class Journey:
         field.clear()
         field.send_keys(value)
 
+    def labels(self):
+        """The words of every field's label on the page, in order."""
+        return [label.text.strip() for label in self.driver.find_elements(By.XPATH, "//form//label")]
+
+    def field_problem(self, label):
+        """The problem shown under a field, as its input is described to a screen reader; None when it has none."""
+        field = self.field(label)
+        if field.get_attribute("aria-invalid") != "true":
+            return None
+        error_id = field.get_attribute("id") + "-error"
+        self.test.assertIn(error_id, (field.get_attribute("aria-describedby") or "").split(),
+                           f"{self.window}: {label}'s problem does not describe it")
+        return self.driver.find_element(By.ID, error_id).text.strip()
+
+    def click_ride(self, number=1):
+        """Opens a ride's receipt from the ride history: the `number`th ride, newest first."""
+        self._click(f"(//a[contains(@class, 'ride-history-link')])[{number}]")
+
     def choose(self, label):
         self.driver.find_element(By.XPATH, f"//label[normalize-space()='{label}']").click()
 
@@ -452,7 +472,7 @@ class KooberInABrowserTests(unittest.TestCase):
         self.sign_in(journey, email)
         self.ride(journey)
         self.profile_and_history(journey)
-        self.sign_out(journey)
+        self.account_changes(journey, email)
         self.not_found(journey)
 
     def sign_up(self, journey, email):
@@ -598,15 +618,91 @@ class KooberInABrowserTests(unittest.TestCase):
 
     def profile_and_history(self, journey):
         journey.click_link("Profile")
-        self.assertEqual(journey.text("//h1"), "My Profile")
+        self.assert_page(journey, "My Profile")
         self.assertEqual(journey.text("//dd[contains(@class, 'profile-name')]"), FULL_NAME)
-        self.assertIn("Opera House", journey.text("//ol[contains(@class, 'ride-history')]"))
-        self.assertIn("Wallaroo", journey.text("//ol[contains(@class, 'ride-history')]"))
+        history = journey.text("//ol[contains(@class, 'ride-history')]")
+        for words in ("Opera House", "Wallaroo", "Finished"):
+            self.assertIn(words, history)
+        self.assertEqual(journey.driver.find_elements(By.XPATH, "//a[normalize-space()='Older rides']"), [],
+                         f"{journey.window}: Older rides offered with a single ride")
         journey.screen("profile")
+        journey.click_ride()
+        self.assertRegex(journey.path(), r"^/rides/[^/?]+$")
+        self.assert_page(journey, "Ride to Opera House")
+        self.assertEqual(journey.text("//dd[contains(@class, 'ride-option-chosen')]"), "Wallaroo")
+        self.assertEqual(journey.text("//dd[contains(@class, 'ride-status')]"), "Finished")
+        self.assertEqual(journey.text("//section[@class='receipt']/h2"), "Receipt")
+        self.assertRegex(journey.text("//dd[contains(@class, 'receipt-fare')]"), r"\d")
+        for part in ("map-route", "map-pickup", "map-dropoff"):
+            self.assertTrue(journey.driver.find_elements(By.CSS_SELECTOR, f"svg.route-map .{part}"),
+                            f"{journey.window}: no {part} on the receipt's map")
+        journey.screen("ride-receipt")
+        journey.click_link("My Profile")
+        self.assert_page(journey, "My Profile")
         journey.click_link("Done")
         journey.press("Start New Ride")
         self.assertEqual(journey.path(), "/ride")
         journey.driver.find_element(By.XPATH, "//a[normalize-space()='Where to?']")
+
+    def account_changes(self, journey, email):
+        """My Profile's account forms: Edit Profile fails, then saves; Change Password fails; Delete Account fails, then
+        deletes the journey's own rider, who can then no longer sign in. With the sign-in's, that is four failed
+        password checks for one email from one address, one short of the five that lock it out
+        (SignInThrottlePolicy)."""
+        journey.click_link("Profile")
+        self.failed_profile_form(journey, "Edit Profile", "Save", {"Full Name": ""}, "Save Failed",
+                                 {"Full Name": "Please enter your full name."})
+        journey.fill("Full Name", NEW_FULL_NAME)
+        journey.press("Save")
+        self.assertEqual(journey.path(), "/profile")
+        self.assert_page(journey, "My Profile")
+        self.assertEqual(journey.text("//dd[contains(@class, 'profile-name')]"), NEW_FULL_NAME)
+        self.assertEqual(journey.text("//dd[contains(@class, 'profile-nickname')]"), NICKNAME)
+        self.failed_profile_form(
+            journey, "Change Password", "Change Password",
+            {"Current Password": "not-the-password", "New Password": "new-pouch-pass-2"}, "Change Password Failed",
+            {"Current Password": "That is not your current password."})
+        journey.click_link("Back to My Profile")
+        self.failed_profile_form(journey, "Delete Account", "Delete Account", {"Password": "not-the-password"},
+                                 "Delete Account Failed", {"Password": "That is not your password."})
+        journey.fill("Password", PASSWORD)
+        journey.press("Delete Account")
+        self.assertEqual(journey.path(), "/welcome")
+        journey.open("/ride")
+        self.assertEqual(journey.path(), "/welcome", "a deleted rider's browser cannot reach the ride")
+        journey.click_link("Sign In")
+        journey.fill("Email", email)
+        journey.fill("Password", PASSWORD)
+        journey.press("Sign In")
+        self.assertEqual(journey.error_panel()[0], "Sign In Failed", f"{journey.window}: a deleted account signed in")
+        journey.screen("sign-in-deleted-account")
+
+    def failed_profile_form(self, journey, heading, button, typed, failure, problems):
+        """Opens one of My Profile's forms by its link (the words of its heading) and photographs it; types `typed`
+        ({label: value}) and presses `button`; the form comes back with the error panel's `failure`, exactly the
+        fields' `problems` ({label: problem}) and what was typed kept, passwords never; photographs that."""
+        journey.click_link(heading)
+        self.assert_page(journey, heading)
+        name = heading.lower().replace(" ", "-")
+        journey.screen(name)
+        for label, value in typed.items():
+            journey.fill(label, value)
+        journey.press(button)
+        where = f"{journey.window}: {heading}"
+        self.assert_page(journey, heading)
+        self.assertEqual(journey.error_panel()[0], failure, where)
+        shown = {label: journey.field_problem(label) for label in journey.labels()}
+        self.assertEqual({label: problem for label, problem in shown.items() if problem}, problems, where)
+        for label, value in typed.items():
+            field = journey.field(label)
+            kept = "" if field.get_attribute("type") == "password" else value
+            self.assertEqual(field.get_attribute("value"), kept, f"{where}: {label} after the failure")
+        journey.screen(f"{name}-failed")
+
+    def assert_page(self, journey, heading):
+        """The page's heading is `heading`, and its title says so."""
+        self.assertEqual((journey.text("//h1"), journey.driver.title), (heading, f"{heading} · Koober"),
+                         f"{journey.window} ({journey.path()})")
 
     def cancel_ride_journey(self, journey):
         """A ride followed on its way, then cancelled; at real-time speed, so the animal is still coming."""

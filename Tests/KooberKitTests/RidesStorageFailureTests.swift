@@ -90,7 +90,9 @@ struct RidesStorageFailureTests {
     @Test func loadingTheHistoryThrowsWhenTheRideStoreFails() async throws {
         let (_, broken) = world(failing: [.rides])
         await #expect(throws: StorageFailure(operation: "rides")) {
-            try await LoadRideHistoryUseCase(userID: RideWorld.johnny, rideRepository: broken).run()
+            try await LoadRideHistoryUseCase(
+                userID: RideWorld.johnny, before: nil, pageSize: 10, rideRepository: broken
+            ).run()
         }
     }
 

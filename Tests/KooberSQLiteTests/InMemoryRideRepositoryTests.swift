@@ -15,7 +15,7 @@ struct InMemoryRideRepositoryTests {
 
         #expect(outcome.stored.count == 1)
         #expect(outcome.refused == requests - 1)
-        #expect(try await rides.rides(userID: rider.id) == outcome.stored)
+        #expect(try await rides.rides(userID: rider.id, before: nil, limit: 100) == outcome.stored)
     }
 }
 

@@ -70,9 +70,9 @@ struct SQLiteRideRepositoryTests {
                 try connection.execute("DELETE FROM users WHERE id = ?", [.integer(johnny.id.rawValue)])
             }
 
-            #expect(try await rides.rides(userID: johnny.id).isEmpty)
+            #expect(try await rides.rides(userID: johnny.id, before: nil, limit: 100).isEmpty)
             #expect(try await rides.chosenDropoff(userID: johnny.id) == nil)
-            #expect(try await rides.rides(userID: skippy.id) == [skippysRide])
+            #expect(try await rides.rides(userID: skippy.id, before: nil, limit: 100) == [skippysRide])
             #expect(try await rides.chosenDropoff(userID: skippy.id)?.id == moma)
             #expect(try await rowCount("rides", in: database) == 1)
             #expect(try await rowCount("ride_events", in: database) == 1)
@@ -104,6 +104,33 @@ struct SQLiteRideRepositoryTests {
         try await withTemporaryDatabase { database, _ in
             let places = try await SQLitePlaceRepository(database: database).allPlaces()
             #expect(places == SydneyPlaces.all)
+        }
+    }
+}
+
+/// SQLite's foreign keys take everything of a deleted user with them (Delete Account, issue 21).
+struct SQLiteAccountDeletionTests {
+    @Test func deletingAUserRemovesTheirSessionsRidesEventsAndDraftAndNothingOfAnyoneElse() async throws {
+        try await withTemporaryDatabase { database, _ in
+            let users = SQLiteUserRepository(database: database)
+            let rides = SQLiteRideRepository(database: database)
+            let sessions = SQLiteUserSessionRepository(database: database)
+            let johnny = try await users.create(newUser())
+            let skippy = try await users.create(newUser(email: "skippy@koober.com", name: "Skippy"))
+            for (user, hex) in [(johnny, "aa"), (skippy, "bb")] {
+                try await sessions.create(
+                    tokenHash: SessionTokenHash(hex: String(repeating: hex, count: 32)), userID: user.id,
+                    now: referenceTime)
+                _ = try await rides.requestRide(newRideRequest(userID: user.id))
+            }
+            try await rides.chooseDropoff(userID: johnny.id, placeID: moma, at: referenceTime)
+            try await users.delete(id: johnny.id)
+            #expect(try await rowCount("users", in: database) == 1)
+            #expect(try await rowCount("sessions", in: database) == 1)
+            #expect(try await rowCount("rides", in: database) == 1)
+            #expect(try await rowCount("ride_events", in: database) == 1)
+            #expect(try await rowCount("ride_drafts", in: database) == 0)
+            #expect(try await rides.rides(userID: skippy.id, before: nil, limit: 10).count == 1)
         }
     }
 }

@@ -67,6 +67,25 @@ import Testing
         try await browser.clickLink("Profile")
         #expect(try browser.text(at: "//span[@class='ride-history-status']") == "Finished")
         #expect(try browser.text(at: "//span[@class='ride-history-fare']") == fare)
+
+        // Its receipt: the route on the map, the animal, and every step's time.
+        let receipt = try #require(try browser.first("//a[@class='ride-history-link']")?[attribute: "href"])
+        #expect(receipt == "/rides/\(ride.id.rawValue)")
+        try await browser.visit(receipt)
+        #expect(try browser.text(at: "//h1") == "Ride to Opera House")
+        #expect(try browser.text(at: "//dd[@class='ride-animal']") == "\(animal) the Wallaroo")
+        #expect(try browser.text(at: "//dd[@class='ride-option-chosen']") == "Wallaroo")
+        #expect(try browser.text(at: "//dd[@class='ride-status']") == "Finished")
+        #expect(try browser.text(at: "//dd[@class='receipt-fare']") == fare)
+        #expect(try browser.text(at: "//dd[@class='receipt-distance']") == "0.8 km")
+        #expect(try browser.text(at: "//dd[@class='receipt-duration']") == "2 min")
+        for step in ["receipt-requested", "receipt-picked-up", "receipt-arrived"] {
+            #expect(try browser.first("//dd[@class='\(step)']") != nil, "\(step)")
+        }
+        #expect(try browser.all("//svg//*[contains(@class, 'map-route')]").count == 1)
+        #expect(
+            try browser.text(at: "//svg/title")
+                == "Map: pick-up at Your location; drop-off at Opera House, 0.8 km away.")
     }
 
     @Test(arguments: ["finding", "on_the_way", "arrived"])
@@ -156,7 +175,9 @@ import Testing
         #expect(browser.status == .conflict)
         try await browser.visit("/ride")
         #expect(try browser.rideStatus() == "finding")
-        #expect(try await app.container.services.rideRepository.rides(userID: UserID(1)).count == 1)
+        #expect(
+            try await app.container.services.rideRepository.rides(userID: UserID(1), before: nil, limit: 100).count == 1
+        )
     }
 
     @Test func aSecondBrowserOfTheSameRiderSeesTheSameStatus() async throws {

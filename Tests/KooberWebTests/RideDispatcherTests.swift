@@ -29,7 +29,9 @@ import Testing
         func rideState(userID: UserID) async throws -> RideState { try await working.rideState(userID: userID) }
         func requestRide(_ request: NewRideRequest) async throws -> Ride { try await working.requestRide(request) }
         func startNewRide(userID: UserID) async throws { try await working.startNewRide(userID: userID) }
-        func rides(userID: UserID) async throws -> [Ride] { try await working.rides(userID: userID) }
+        func rides(userID: UserID, before: RideHistoryCursor?, limit: Int) async throws -> [Ride] {
+            try await working.rides(userID: userID, before: before, limit: limit)
+        }
         func ride(id: RideID) async throws -> Ride? { try await working.ride(id: id) }
         func events(rideID: RideID) async throws -> [RideEvent] { try await working.events(rideID: rideID) }
         func findingRides(rideOptionIDs: Set<String>, limit: Int) async throws -> [Ride] {

@@ -91,8 +91,9 @@ import Testing
             LoadUserProfileUseCase(userID: rider, userRepository: FailingUserRepository())
         }
 
-        func makeLoadRideHistoryUseCase() -> LoadRideHistoryUseCase {
-            LoadRideHistoryUseCase(userID: rider, rideRepository: FailingRideRepository())
+        func makeLoadRideHistoryUseCase(before: RideHistoryCursor?, pageSize: Int) -> LoadRideHistoryUseCase {
+            LoadRideHistoryUseCase(
+                userID: rider, before: before, pageSize: pageSize, rideRepository: FailingRideRepository())
         }
 
         func makeSignOutUseCase() -> SignOutUseCase {
@@ -121,7 +122,7 @@ import Testing
             templates: templates, csrfToken: "token", pickupLocation: factory.pickup, useCaseFactory: factory
         )
         let profile = ProfileScreen(
-            templates: templates, csrfToken: "token", loadUserProfileUseCaseFactory: factory,
+            templates: templates, csrfToken: "token", mapTiles: mapTiles, loadUserProfileUseCaseFactory: factory,
             loadRideHistoryUseCaseFactory: factory, signOutUseCaseFactory: factory, sessionCookie: sessionCookie,
             csrfProtection: csrfProtection
         )

@@ -127,8 +127,21 @@ import Testing
                 .dropoffPicker,
                 DropoffPickerViewState(query: "zz", places: [], pickupLocation: here, csrfToken: "t", error: problem)
             ),
-            (.profile, ProfileViewState(csrfToken: "t", profile: profile, rides: [ride])),
-            (.profile, ProfileViewState(csrfToken: "t", profile: profile, rides: [])),
+            (
+                .profile,
+                ProfileViewState(
+                    csrfToken: "t", profile: profile,
+                    history: RideHistoryPage(rides: [ride], older: RideHistoryCursor(after: ride)))
+            ),
+            (
+                .profile,
+                ProfileViewState(csrfToken: "t", profile: profile, history: RideHistoryPage(rides: [], older: nil))
+            ),
+            (
+                .rideHistory,
+                RideHistoryPageViewState(history: RideHistoryViewState(RideHistoryPage(rides: [ride], older: nil)))
+            ),
+            (.rideReceipt, RideReceiptViewState(record: RideRecord(ride: ride, events: []), mapTiles: mapTiles)),
             (.error, ErrorPageViewState(error: problem)),
         ]
         for (template, viewState) in pages {

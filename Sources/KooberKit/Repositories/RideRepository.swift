@@ -18,8 +18,8 @@ public protocol RideRepository: Sendable {
     func requestRide(_ request: NewRideRequest) async throws -> Ride
     /// Leaves an ended ride behind and clears the chosen drop-off; a ride in progress is not touched.
     func startNewRide(userID: UserID) async throws
-    /// The rider's rides, newest first.
-    func rides(userID: UserID) async throws -> [Ride]
+    /// At most `limit` of the rider's rides, newest first (by when requested, then id), after `before` when given.
+    func rides(userID: UserID, before: RideHistoryCursor?, limit: Int) async throws -> [Ride]
     /// One ride, whoever's it is.
     func ride(id: RideID) async throws -> Ride?
     /// A ride's history, in the order it happened.

@@ -9,6 +9,9 @@ public protocol UserSessionRepository: Sendable {
     /// Records that the session was used at `now`.
     func touch(tokenHash: SessionTokenHash, now: Date) async throws
     func delete(tokenHash: SessionTokenHash) async throws
+    /// Deletes every session of the user except `keeping` (all of them when `nil`); returns how many.
+    @discardableResult
+    func deleteAll(userID: UserID, keeping: SessionTokenHash?) async throws -> Int
     /// Deletes sessions idle since before `idleCutoff` or created before `absoluteCutoff`; returns how many.
     @discardableResult
     func deleteExpired(idleCutoff: Date, absoluteCutoff: Date) async throws -> Int

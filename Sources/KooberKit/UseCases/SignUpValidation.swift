@@ -7,45 +7,63 @@ public enum SignUpValidation {
     /// Field name → what is wrong; empty when the account may be created (the email may still be taken).
     /// A value over its `FieldLimit` is that field's problem, before any other rule reads it.
     public static func problems(with account: NewAccount) -> [String: String] {
-        let tooLong = tooLongFields(in: account)
-        return tooLong.merging(ruleProblems(with: account)) { tooLong, _ in tooLong }
+        problems([
+            ("name", account.name, .name, nameProblem), ("nickname", account.nickname, .nickname, nicknameProblem),
+            ("email", account.email, .email, emailProblem),
+            ("mobileNumber", account.mobileNumber, .mobileNumber, mobileNumberProblem),
+            ("password", account.password, .password, passwordProblem),
+        ])
     }
 
-    /// The fields over their `FieldLimit`, each with its problem.
-    static func tooLongFields(in account: NewAccount) -> [String: String] {
-        let limited: [(field: String, value: String, limit: FieldLimit)] = [
-            ("name", account.name, .name), ("nickname", account.nickname, .nickname),
-            ("email", account.email, .email), ("mobileNumber", account.mobileNumber, .mobileNumber),
-            ("password", account.password, .password),
-        ]
+    /// The same rules for the fields Edit Profile changes.
+    public static func profileProblems(name: String, nickname: String, mobileNumber: String) -> [String: String] {
+        problems([
+            ("name", name, .name, nameProblem), ("nickname", nickname, .nickname, nicknameProblem),
+            ("mobileNumber", mobileNumber, .mobileNumber, mobileNumberProblem),
+        ])
+    }
+
+    /// The rule for a new password (Change Password), the one of Sign Up, under `fieldName`.
+    public static func passwordProblems(_ password: String, fieldName: String) -> [String: String] {
+        problems([(fieldName, password, .password, passwordProblem)])
+    }
+
+    private typealias Field = (name: String, value: String, limit: FieldLimit, rule: (String) -> String?)
+
+    private static func problems(_ fields: [Field]) -> [String: String] {
         var problems: [String: String] = [:]
-        for (field, value, limit) in limited {
-            let checked = limit.unit == .utf8Bytes ? value : value.trimmingCharacters(in: .whitespacesAndNewlines)
-            problems[field] = limit.problem(with: checked)
+        for field in fields {
+            let checked =
+                field.limit.unit == .utf8Bytes
+                ? field.value : field.value.trimmingCharacters(in: .whitespacesAndNewlines)
+            problems[field.name] = field.limit.problem(with: checked) ?? field.rule(field.value)
         }
         return problems
     }
 
-    private static func ruleProblems(with account: NewAccount) -> [String: String] {
-        var problems: [String: String] = [:]
-        if account.name.isBlank { problems["name"] = "Please enter your full name." }
-        if account.nickname.isBlank { problems["nickname"] = "Please tell us what to call you." }
-        if account.email.isBlank {
-            problems["email"] = "Please enter your email."
-        } else if !EmailAddress.isValid(EmailAddress.normalize(account.email)) {
-            problems["email"] = "Please enter an email address like name@example.com."
-        }
-        if account.mobileNumber.isBlank {
-            problems["mobileNumber"] = "Please enter your mobile number."
-        } else if !account.mobileNumber.contains(where: { $0.isASCII && $0.isNumber }) {
-            problems["mobileNumber"] = "A mobile number needs digits."
-        }
-        if account.password.isEmpty {
-            problems["password"] = "Please choose a password."
-        } else if account.password.count < minimumPasswordLength {
-            problems["password"] = "Passwords need at least \(minimumPasswordLength) characters."
-        }
-        return problems
+    private static func nameProblem(_ name: String) -> String? {
+        name.isBlank ? "Please enter your full name." : nil
+    }
+
+    private static func nicknameProblem(_ nickname: String) -> String? {
+        nickname.isBlank ? "Please tell us what to call you." : nil
+    }
+
+    private static func emailProblem(_ email: String) -> String? {
+        if email.isBlank { return "Please enter your email." }
+        return EmailAddress.isValid(EmailAddress.normalize(email))
+            ? nil : "Please enter an email address like name@example.com."
+    }
+
+    private static func mobileNumberProblem(_ mobileNumber: String) -> String? {
+        if mobileNumber.isBlank { return "Please enter your mobile number." }
+        return mobileNumber.contains(where: { $0.isASCII && $0.isNumber }) ? nil : "A mobile number needs digits."
+    }
+
+    private static func passwordProblem(_ password: String) -> String? {
+        if password.isEmpty { return "Please choose a password." }
+        return password.count < minimumPasswordLength
+            ? "Passwords need at least \(minimumPasswordLength) characters." : nil
     }
 
     /// Too many sign-ups from the visitor's address lately (`SignUpThrottle`); the web layer answers it with 429.

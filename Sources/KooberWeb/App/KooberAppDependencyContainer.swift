@@ -44,6 +44,13 @@ public final class KooberAppDependencyContainer: Sendable {
         )
     }
 
+    /// Sign In's password check, for the profile's password forms.
+    var passwordThrottle: PasswordThrottle {
+        PasswordThrottle(
+            failureRepository: services.signInFailureRepository, passwordHasher: services.passwordHasher,
+            standInHash: standInHash, policy: services.throttlePolicy, attemptGate: signInAttemptGate)
+    }
+
     public func makeErrorPages() -> ErrorPages {
         ErrorPages(templates: templates)
     }
@@ -62,8 +69,11 @@ public final class KooberAppDependencyContainer: Sendable {
     }
 
     /// The scope of a signed-in rider: it cannot be made without their session.
-    func makeSignedInContainer(userSession: UserSession, csrfToken: String) -> KooberSignedInDependencyContainer {
-        KooberSignedInDependencyContainer(appContainer: self, userSession: userSession, csrfToken: csrfToken)
+    func makeSignedInContainer(userSession: UserSession, csrfToken: String, clientAddress: String)
+        -> KooberSignedInDependencyContainer
+    {
+        KooberSignedInDependencyContainer(
+            appContainer: self, userSession: userSession, csrfToken: csrfToken, clientAddress: clientAddress)
     }
 
     func makeResolveUserSessionUseCase(token: SessionToken) -> ResolveUserSessionUseCase {

@@ -79,14 +79,68 @@ struct KooberAppResponder: Responder {
         case .rideEvents:
             // An EventSource that gets 204 stops reconnecting: nobody signed in, or no ride to follow.
             guard let session = visitor.session else { return Response(status: .noContent) }
-            return try await container.makeSignedInContainer(userSession: session, csrfToken: visitor.csrfToken)
-                .makeRideEventsResponder().respond(lastEventID: request.headers.first(name: "Last-Event-ID"))
+            return try await container.makeSignedInContainer(
+                userSession: session, csrfToken: visitor.csrfToken, clientAddress: visitor.address
+            )
+            .makeRideEventsResponder().respond(lastEventID: request.headers.first(name: "Last-Event-ID"))
         case .cancelRide:
             return try await checkedForm(request, visitor) { _ in
                 try await pickMeUp(visitor) { try await $0.makePickMeUpScreen().cancel() }
             }
         case .profile:
             return try await signedIn(visitor) { try await $0.makeProfileScreen().show() }
+        case .rideHistory:
+            return try await decoded(request, request.query) { query in
+                try await signedIn(visitor) { try await $0.makeProfileScreen().history(before: query["before"]) }
+            }
+        case .editProfile:
+            return await signedIn(visitor) { $0.makeAccountScreen().showEditProfile() }
+        case .submitEditProfile:
+            return try await checkedForm(request, visitor) { form in
+                try await signedIn(visitor) {
+                    try await $0.makeAccountScreen().editProfile(
+                        name: form["name"] ?? "", nickname: form["nickname"] ?? "",
+                        mobileNumber: form["mobileNumber"] ?? "")
+                }
+            }
+        case .changePassword:
+            return await signedIn(visitor) { $0.makeAccountScreen().showChangePassword() }
+        case .submitChangePassword:
+            return try await checkedForm(request, visitor) { form in
+                try await signedIn(visitor) { signedIn in
+                    let response = try await signedIn.makeAccountScreen().changePassword(
+                        currentPassword: form["currentPassword"] ?? "", newPassword: form["newPassword"] ?? "")
+                    if response.status == .seeOther {
+                        container.rideFeed.endSessions(of: signedIn.userSession.profile.id)
+                    }
+                    return response
+                }
+            }
+        case .signOutEverywhere:
+            return try await checkedForm(request, visitor) { _ in
+                try await signedIn(visitor) { signedIn in
+                    let response = try await signedIn.makeAccountScreen().signOutEverywhere()
+                    container.rideFeed.endSessions(of: signedIn.userSession.profile.id)
+                    return response
+                }
+            }
+        case .deleteAccount:
+            return await signedIn(visitor) { $0.makeAccountScreen().showDeleteAccount() }
+        case .submitDeleteAccount:
+            return try await checkedForm(request, visitor) { form in
+                try await signedIn(visitor) { signedIn in
+                    let response = try await signedIn.makeAccountScreen().deleteAccount(
+                        password: form["password"] ?? "")
+                    if response.status == .seeOther {
+                        container.rideFeed.endSessions(of: signedIn.userSession.profile.id)
+                    }
+                    return response
+                }
+            }
+        case .rideReceipt:
+            return try await signedIn(visitor) {
+                try await $0.makeProfileScreen().receipt(rideID: Route.rideID(in: request.path))
+            }
         case .signOut:
             return try await checkedForm(request, visitor) { _ in
                 try await signedIn(visitor) { signedIn in
@@ -153,7 +207,9 @@ struct KooberAppResponder: Responder {
         _ visitor: Visitor, _ body: (KooberSignedInDependencyContainer) async throws -> Response
     ) async rethrows -> Response {
         guard let session = visitor.session else { return .redirect(to: Route.welcome.path) }
-        return try await body(container.makeSignedInContainer(userSession: session, csrfToken: visitor.csrfToken))
+        return try await body(
+            container.makeSignedInContainer(
+                userSession: session, csrfToken: visitor.csrfToken, clientAddress: visitor.address))
     }
 }
 

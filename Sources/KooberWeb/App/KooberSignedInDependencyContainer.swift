@@ -2,20 +2,56 @@ import KooberKit
 
 /// The scope of a signed-in rider, made per request from their session.
 struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfileUseCaseFactory,
-    LoadRideHistoryUseCaseFactory
+    LoadRideHistoryUseCaseFactory, AccountUseCaseFactory
 {
     let appContainer: KooberAppDependencyContainer
     let userSession: UserSession
     let csrfToken: String
+    /// Where the request comes from (`ClientAddress`): the password forms are throttled per email and address.
+    let clientAddress: String
 
     private var services: KooberServices { appContainer.services }
 
     func makeProfileScreen() -> ProfileScreen {
         ProfileScreen(
-            templates: appContainer.templates, csrfToken: csrfToken, loadUserProfileUseCaseFactory: self,
+            templates: appContainer.templates, csrfToken: csrfToken, mapTiles: appContainer.mapTiles,
+            loadUserProfileUseCaseFactory: self,
             loadRideHistoryUseCaseFactory: self, signOutUseCaseFactory: self,
             sessionCookie: appContainer.makeSessionCookie(), csrfProtection: appContainer.makeCSRFProtection()
         )
+    }
+
+    func makeAccountScreen() -> AccountScreen {
+        AccountScreen(
+            templates: appContainer.templates, csrfToken: csrfToken, profile: userSession.profile, useCaseFactory: self,
+            sessionCookie: appContainer.makeSessionCookie(), csrfProtection: appContainer.makeCSRFProtection()
+        )
+    }
+
+    func makeEditProfileUseCase(name: String, nickname: String, mobileNumber: String) -> EditProfileUseCase {
+        EditProfileUseCase(
+            userID: userSession.profile.id, name: name, nickname: nickname, mobileNumber: mobileNumber,
+            userRepository: services.userRepository)
+    }
+
+    func makeChangePasswordUseCase(currentPassword: String, newPassword: String) -> ChangePasswordUseCase {
+        ChangePasswordUseCase(
+            profile: userSession.profile, currentPassword: currentPassword, newPassword: newPassword,
+            clientAddress: clientAddress, now: services.now(), userRepository: services.userRepository,
+            sessionRepository: services.sessionRepository, passwordThrottle: appContainer.passwordThrottle,
+            sessionPolicy: services.sessionPolicy)
+    }
+
+    func makeSignOutEverywhereUseCase() -> SignOutEverywhereUseCase {
+        SignOutEverywhereUseCase(userID: userSession.profile.id, sessionRepository: services.sessionRepository)
+    }
+
+    func makeDeleteAccountUseCase(password: String) -> DeleteAccountUseCase {
+        DeleteAccountUseCase(
+            profile: userSession.profile, password: password, clientAddress: clientAddress, now: services.now(),
+            userRepository: services.userRepository, sessionRepository: services.sessionRepository,
+            rideRepository: services.rideRepository, passwordThrottle: appContainer.passwordThrottle,
+            signal: appContainer.rideDispatcher)
     }
 
     /// The pick-me-up scope, which starts from where the rider is now.
@@ -42,7 +78,12 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
         LoadUserProfileUseCase(userID: userSession.profile.id, userRepository: services.userRepository)
     }
 
-    func makeLoadRideHistoryUseCase() -> LoadRideHistoryUseCase {
-        LoadRideHistoryUseCase(userID: userSession.profile.id, rideRepository: services.rideRepository)
+    func makeLoadRideHistoryUseCase(before: RideHistoryCursor?, pageSize: Int) -> LoadRideHistoryUseCase {
+        LoadRideHistoryUseCase(
+            userID: userSession.profile.id, before: before, pageSize: pageSize, rideRepository: services.rideRepository)
+    }
+
+    func makeLoadRideReceiptUseCase(rideID: RideID) -> LoadRideReceiptUseCase {
+        LoadRideReceiptUseCase(userID: userSession.profile.id, rideID: rideID, rideRepository: services.rideRepository)
     }
 }

@@ -74,6 +74,15 @@ public final class RideFeed: Sendable {
         for observer in ended { observer.endObservation() }
     }
 
+    /// Ends the streams of every session of a rider whose sessions have all ended (Change Password, Sign Out
+    /// Everywhere, Delete Account), in this process.
+    public func endSessions(of userID: UserID) {
+        let ended = state.withLock { state in
+            (state.byUser[userID] ?? []).compactMap { state.entries[$0]?.observer }
+        }
+        for observer in ended { observer.endObservation() }
+    }
+
     /// The server is stopping: every stream ends now, and no new one starts.
     public func stop() {
         let ended = state.withLock { state in

@@ -4,15 +4,6 @@ import KooberKit
 /// Step 3: the ride the rider follows, at one moment: its status with its headline and time, its details, and what
 /// the rider can do (Cancel Ride before pick-up, Start New Ride once it has ended); the receipt once finished.
 struct FollowingRideViewState: Sendable, Encodable {
-    struct Receipt: Sendable, Encodable {
-        let fare: String
-        let distance: String
-        let duration: String
-        let requestedAt: String
-        let pickedUpAt: String?
-        let arrivedAt: String?
-    }
-
     let status: String
     let headline: String
     let eta: String?
@@ -27,7 +18,7 @@ struct FollowingRideViewState: Sendable, Encodable {
     let cancelAction: String?
     let cannotCancel: Bool
     let startNewRideAction: String?
-    let receipt: Receipt?
+    let receipt: RideReceipt?
 
     init(record: RideRecord, progress: RideProgress) {
         let ride = record.ride
@@ -42,25 +33,6 @@ struct FollowingRideViewState: Sendable, Encodable {
         cancelAction = progress.status.isCancellable ? Route.cancelRide.path : nil
         cannotCancel = progress.status == .riding
         startNewRideAction = progress.status.isInProgress ? nil : Route.startNewRide.path
-        receipt = progress.status == .finished ? Self.receipt(record) : nil
+        receipt = progress.status == .finished ? RideReceipt(record) : nil
     }
-
-    private static func receipt(_ record: RideRecord) -> Receipt {
-        let ride = record.ride
-        let minutes = max(1, Int(((ride.timeline()?.ridingSeconds ?? 0) / 60).rounded()))
-        return Receipt(
-            fare: Fare.format(cents: ride.chargedCents),
-            distance: String(format: "%.1f km", ride.kilometres),
-            duration: "\(minutes) min",
-            requestedAt: record.time(of: .finding).map { $0.at.formatted(timeStyle) } ?? "",
-            pickedUpAt: record.time(of: .riding).map { $0.at.formatted(timeStyle) },
-            arrivedAt: record.time(of: .finished).map { $0.at.formatted(timeStyle) }
-        )
-    }
-
-    /// Times of day as a rider in Sydney reads them.
-    static let timeStyle = Date.FormatStyle(
-        date: .omitted, time: .standard, locale: Locale(identifier: "en_AU"),
-        calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "Australia/Sydney") ?? .gmt
-    )
 }

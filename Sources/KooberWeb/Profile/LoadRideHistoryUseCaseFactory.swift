@@ -1,5 +1,6 @@
 import KooberKit
 
 protocol LoadRideHistoryUseCaseFactory {
-    func makeLoadRideHistoryUseCase() -> LoadRideHistoryUseCase
+    func makeLoadRideHistoryUseCase(before: RideHistoryCursor?, pageSize: Int) -> LoadRideHistoryUseCase
+    func makeLoadRideReceiptUseCase(rideID: RideID) -> LoadRideReceiptUseCase
 }

@@ -1,47 +1,36 @@
 import Foundation
 import KooberKit
 
-/// My Profile: who the rider is, their rides newest first, Sign Out and Done.
+/// My Profile: who the rider is, their 10 newest rides (each linking to its receipt, **Older rides** when there are
+/// more), the account's changes (Edit Profile, Change Password, Sign Out Everywhere, Delete Account), Sign Out and
+/// Done.
 struct ProfileViewState: Sendable, Encodable {
-    /// One past (or current) ride, display-ready.
-    struct RideItem: Sendable, Encodable {
-        let requestedAt: String
-        let to: String
-        let rideOption: String
-        let fare: String
-        let status: String
-    }
-
     let csrfToken: String
     let name: String
     let nickname: String
     let email: String
     let mobileNumber: String
     let signOutAction = Route.signOut.path
+    let editProfilePath = Route.editProfile.path
+    let changePasswordPath = Route.changePassword.path
+    let signOutEverywhereAction = Route.signOutEverywhere.path
+    let deleteAccountPath = Route.deleteAccount.path
     let donePath = Route.ride.path
-    let rides: [RideItem]
-    let hasNoRides: Bool
+    let history: RideHistoryViewState
 
-    init(csrfToken: String, profile: UserProfile, rides: [Ride]) {
+    init(csrfToken: String, profile: UserProfile, history: RideHistoryPage) {
         self.csrfToken = csrfToken
         name = profile.name
         nickname = profile.nickname
         email = profile.email
         mobileNumber = profile.mobileNumber
-        self.rides = rides.map { ride in
-            RideItem(
-                requestedAt: ride.requestedAt.formatted(Self.dateStyle), to: ride.dropoff.name,
-                rideOption: ride.rideOptionName,
-                fare: Fare.format(cents: ride.chargedCents),
-                status: ride.status.historyLabel
-            )
-        }
-        hasNoRides = rides.isEmpty
+        self.history = RideHistoryViewState(history)
     }
+}
 
-    /// Times as a rider in Sydney reads them.
-    private static let dateStyle = Date.FormatStyle(
-        date: .abbreviated, time: .shortened, locale: Locale(identifier: "en_AU"),
-        calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "Australia/Sydney") ?? .gmt
-    )
+/// A page of the rider's history (`/profile/rides?before=…`): 20 rides, **Older rides** to go on, and the way back
+/// to My Profile.
+struct RideHistoryPageViewState: Sendable, Encodable {
+    let history: RideHistoryViewState
+    let profilePath = Route.profile.path
 }

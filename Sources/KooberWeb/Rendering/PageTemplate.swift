@@ -10,6 +10,9 @@ public enum PageTemplate: String, CaseIterable, Sendable {
     case signIn = "sign-in"
     case signUp = "sign-up"
     case profile
+    case rideHistory = "ride-history"
+    case rideReceipt = "ride-receipt"
+    case profileForm = "profile-form"
     case ride
     case dropoffPicker = "dropoff-picker"
 }

@@ -1,3 +1,4 @@
+import KooberKit
 import NIOHTTP1
 
 /// Every page and form action of Koober: parsed from a request once, printed into links, never written by hand.
@@ -16,6 +17,16 @@ public enum Route: String, CaseIterable, Sendable {
     case rideEvents
     case cancelRide
     case profile
+    case rideHistory
+    case editProfile
+    case submitEditProfile
+    case changePassword
+    case submitChangePassword
+    case signOutEverywhere
+    case deleteAccount
+    case submitDeleteAccount
+    /// `/rides/<id>`: the one route with a part of its own in the path (`rideID(in:)`).
+    case rideReceipt
     case signOut
     case healthCheck
 
@@ -33,6 +44,12 @@ public enum Route: String, CaseIterable, Sendable {
         case .rideEvents: "/ride/events"
         case .cancelRide: "/ride/cancel"
         case .profile: "/profile"
+        case .rideHistory: "/profile/rides"
+        case .editProfile, .submitEditProfile: "/profile/edit"
+        case .changePassword, .submitChangePassword: "/profile/password"
+        case .signOutEverywhere: "/profile/sessions/end"
+        case .deleteAccount, .submitDeleteAccount: "/profile/delete"
+        case .rideReceipt: "/rides/"
         case .signOut: "/signout"
         case .healthCheck: "/healthz"
         }
@@ -41,8 +58,12 @@ public enum Route: String, CaseIterable, Sendable {
     /// The method that reaches this route (`HEAD` reaches every `GET` route).
     public var method: HTTPMethod {
         switch self {
-        case .launch, .welcome, .signIn, .signUp, .ride, .dropoffPicker, .rideEvents, .profile, .healthCheck: .GET
-        case .submitSignIn, .submitSignUp, .selectDropoff, .confirmRide, .startNewRide, .cancelRide, .signOut: .POST
+        case .launch, .welcome, .signIn, .signUp, .ride, .dropoffPicker, .rideEvents, .profile, .rideHistory,
+            .rideReceipt, .editProfile, .changePassword, .deleteAccount, .healthCheck:
+            .GET
+        case .submitSignIn, .submitSignUp, .selectDropoff, .confirmRide, .startNewRide, .cancelRide, .signOut,
+            .submitEditProfile, .submitChangePassword, .signOutEverywhere, .submitDeleteAccount:
+            .POST
         }
     }
 }
@@ -58,9 +79,11 @@ public enum RouteMatch: Equatable, Sendable {
 extension Route {
     private static let byPath: [String: [Route]] = Dictionary(grouping: allCases, by: \.path)
 
-    /// Matches a request's method and (percent-encoded) path against every route.
+    /// Matches a request's method and (percent-encoded) path against every route; every path under `/rides/` is
+    /// the receipt's (whose id the screen reads, `rideID(in:)`).
     public static func match(method: HTTPMethod, path: String) -> RouteMatch {
-        guard let routes = byPath[path] else { return .notFound }
+        let key = path.hasPrefix(Route.rideReceipt.path) ? Route.rideReceipt.path : path
+        guard let routes = byPath[key] else { return .notFound }
         let effectiveMethod = method == .HEAD ? .GET : method
         if let route = routes.first(where: { $0.method == effectiveMethod }) {
             return .route(route)
@@ -68,5 +91,22 @@ extension Route {
         var allowed = routes.map(\.method)
         if allowed.contains(.GET) { allowed.insert(.HEAD, at: allowed.firstIndex(of: .GET)! + 1) }
         return .methodNotAllowed(allowed: allowed)
+    }
+}
+
+extension Route {
+    /// A ride's receipt, `/rides/<id>`.
+    static func receiptPath(for rideID: RideID) -> String {
+        Route.rideReceipt.path + "\(rideID.rawValue)"
+    }
+
+    /// The ride a receipt's path names: a positive number in plain digits, or `nil` (a 404, never a trap).
+    static func rideID(in path: String) -> RideID? {
+        guard path.hasPrefix(Route.rideReceipt.path) else { return nil }
+        let digits = path.dropFirst(Route.rideReceipt.path.count)
+        guard (1...18).contains(digits.count), digits.first != "0", digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let id = Int64(digits)
+        else { return nil }
+        return RideID(id)
     }
 }

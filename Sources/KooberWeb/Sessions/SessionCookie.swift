@@ -24,8 +24,10 @@ struct SessionCookie: Sendable {
 
     /// The answer to a successful sign-in or sign-up: the new session's cookie, the pre-session id retired (so a
     /// form token from before sign-in is worth nothing after it), and on to pick-me-up.
-    func redirectSignedIn(_ started: StartedSession, csrfProtection: CSRFProtection) -> Response {
-        var response = Response.redirect(to: Route.ride.path)
+    func redirectSignedIn(
+        _ started: StartedSession, csrfProtection: CSRFProtection, to path: String = Route.ride.path
+    ) -> Response {
+        var response = Response.redirect(to: path)
         response.setCookie(setting(started.token))
         response.setCookie(csrfProtection.retiringPreSession())
         return response

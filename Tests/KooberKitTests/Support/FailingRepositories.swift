@@ -19,6 +19,16 @@ actor RacedUserRepository: UserRepository {
     func profile(id: UserID) async throws -> UserProfile? {
         nil
     }
+
+    func updateProfile(id: UserID, name: String, nickname: String, mobileNumber: String) async throws
+        -> UserProfile?
+    {
+        nil
+    }
+
+    func updatePasswordHash(id: UserID, passwordHash: String) async throws {}
+
+    func delete(id: UserID) async throws {}
 }
 
 /// A user store that answers lookups (no one is registered) but cannot store anyone.
@@ -34,4 +44,14 @@ struct ReadOnlyUserRepository: UserRepository {
     func profile(id: UserID) async throws -> UserProfile? {
         nil
     }
+
+    func updateProfile(id: UserID, name: String, nickname: String, mobileNumber: String) async throws
+        -> UserProfile?
+    {
+        nil
+    }
+
+    func updatePasswordHash(id: UserID, passwordHash: String) async throws {}
+
+    func delete(id: UserID) async throws {}
 }

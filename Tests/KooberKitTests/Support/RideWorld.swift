@@ -108,8 +108,9 @@ struct RideWorld {
         try await LoadRideStateUseCase(userID: userID, now: now, rideRepository: rides).run()
     }
 
+    /// The rider's newest rides (My Profile's first page, big enough for any test's rides).
     func history(of userID: UserID = johnny) async throws -> [Ride] {
-        try await LoadRideHistoryUseCase(userID: userID, rideRepository: rides).run()
+        try await LoadRideHistoryUseCase(userID: userID, before: nil, pageSize: 100, rideRepository: rides).run().rides
     }
 
     /// Chooses `place` and confirms `rideOptionID`: a whole ride request, which the test expects to succeed.
@@ -186,9 +187,9 @@ struct PartlyFailingRideRepository: RideRepository {
         try await working.startNewRide(userID: userID)
     }
 
-    func rides(userID: UserID) async throws -> [Ride] {
+    func rides(userID: UserID, before: RideHistoryCursor?, limit: Int) async throws -> [Ride] {
         try check(.rides)
-        return try await working.rides(userID: userID)
+        return try await working.rides(userID: userID, before: before, limit: limit)
     }
 
     func ride(id: RideID) async throws -> Ride? {
@@ -273,8 +274,8 @@ actor OtherTabConfirmsMidwayRideRepository: RideRepository {
         try await working.startNewRide(userID: userID)
     }
 
-    func rides(userID: UserID) async throws -> [Ride] {
-        try await working.rides(userID: userID)
+    func rides(userID: UserID, before: RideHistoryCursor?, limit: Int) async throws -> [Ride] {
+        try await working.rides(userID: userID, before: before, limit: limit)
     }
 
     func ride(id: RideID) async throws -> Ride? { try await working.ride(id: id) }

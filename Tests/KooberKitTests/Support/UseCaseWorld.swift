@@ -112,6 +112,13 @@ struct UseCaseWorld {
         try await sessions.session(tokenHash: token.hash) != nil
     }
 
+    /// Sign In's password check, for the profile's password forms.
+    var passwordThrottle: PasswordThrottle {
+        PasswordThrottle(
+            failureRepository: failures, passwordHasher: hasher, standInHash: standInHash,
+            policy: SignInThrottlePolicy(), attemptGate: attemptGate)
+    }
+
     /// Removes every stored session and says how many there were (sessions are only reachable by token).
     func allSessionsRemoved() async throws -> Int {
         try await sessions.deleteExpired(idleCutoff: .distantFuture, absoluteCutoff: .distantFuture)

@@ -10,7 +10,7 @@ struct RideRepositoryContractTests {
             let rider = try await repositories.users.create(newUser())
             #expect(try await repositories.rides.chosenDropoff(userID: rider.id) == nil)
             #expect(try await repositories.rides.followedRide(userID: rider.id) == nil)
-            #expect(try await repositories.rides.rides(userID: rider.id).isEmpty)
+            #expect(try await repositories.rides.rides(userID: rider.id, before: nil, limit: 100).isEmpty)
         }
     }
 
@@ -35,7 +35,7 @@ struct RideRepositoryContractTests {
             try await repositories.rides.startNewRide(userID: rider.id)
 
             #expect(try await repositories.rides.chosenDropoff(userID: rider.id) == nil)
-            #expect(try await repositories.rides.rides(userID: rider.id).isEmpty)
+            #expect(try await repositories.rides.rides(userID: rider.id, before: nil, limit: 100).isEmpty)
         }
     }
 
@@ -99,7 +99,7 @@ struct RideRepositoryContractTests {
             #expect(ride.status == .finding)
 
             #expect(try await repositories.rides.followedRide(userID: rider.id) == ride)
-            #expect(try await repositories.rides.rides(userID: rider.id) == [ride])
+            #expect(try await repositories.rides.rides(userID: rider.id, before: nil, limit: 100) == [ride])
             #expect(try await repositories.rides.chosenDropoff(userID: rider.id) == nil)
         }
     }
@@ -126,7 +126,7 @@ struct RideRepositoryContractTests {
             await #expect(throws: RideRepositoryError.rideAlreadyInProgress) {
                 try await repositories.rides.requestRide(second)
             }
-            #expect(try await repositories.rides.rides(userID: rider.id) == [first])
+            #expect(try await repositories.rides.rides(userID: rider.id, before: nil, limit: 100) == [first])
             #expect(try await repositories.rides.followedRide(userID: rider.id) == first)
             // The refused request cleared nothing either.
             #expect(try await repositories.rides.chosenDropoff(userID: rider.id)?.id == moma)
@@ -142,7 +142,7 @@ struct RideRepositoryContractTests {
             let outcome = try await requestAtOnce(10, userID: rider.id, through: [repositories.rides])
             #expect(outcome.stored.count == 1)
             #expect(outcome.refused == 9)
-            #expect(try await repositories.rides.rides(userID: rider.id) == outcome.stored)
+            #expect(try await repositories.rides.rides(userID: rider.id, before: nil, limit: 100) == outcome.stored)
             #expect(try await repositories.rides.chosenDropoff(userID: rider.id) == nil)
         }
     }
@@ -156,7 +156,7 @@ struct RideRepositoryContractTests {
             await #expect(throws: RideRepositoryError.unknownPlace) {
                 try await repositories.rides.requestRide(newRideRequest(userID: rider.id, dropoffID: noSuchPlace))
             }
-            #expect(try await repositories.rides.rides(userID: rider.id).isEmpty)
+            #expect(try await repositories.rides.rides(userID: rider.id, before: nil, limit: 100).isEmpty)
             #expect(try await repositories.rides.chosenDropoff(userID: rider.id)?.id == operaHouse)
         }
     }
@@ -181,7 +181,7 @@ struct RideRepositoryContractTests {
             await #expect(throws: (any Error).self) {
                 try await repositories.rides.requestRide(request)
             }
-            #expect(try await repositories.rides.rides(userID: rider.id).isEmpty)
+            #expect(try await repositories.rides.rides(userID: rider.id, before: nil, limit: 100).isEmpty)
         }
     }
 
@@ -199,7 +199,7 @@ struct RideRepositoryContractTests {
             )
             #expect(second.id != first.id)
             #expect(try await repositories.rides.followedRide(userID: rider.id) == second)
-            let rides = try await repositories.rides.rides(userID: rider.id)
+            let rides = try await repositories.rides.rides(userID: rider.id, before: nil, limit: 100)
             #expect(rides.map(\.id) == [second.id, first.id])
             #expect(rides.map(\.status) == [.finding, .cancelled])
         }
@@ -212,10 +212,10 @@ struct RideRepositoryContractTests {
             let ride = try await repositories.rides.requestRide(newRideRequest(userID: rider.id))
             _ = try await cancel(ride, in: repositories)
             try await repositories.rides.startNewRide(userID: rider.id)
-            let finished = try await repositories.rides.rides(userID: rider.id)
+            let finished = try await repositories.rides.rides(userID: rider.id, before: nil, limit: 100)
 
             try await repositories.rides.startNewRide(userID: rider.id)
-            #expect(try await repositories.rides.rides(userID: rider.id) == finished)
+            #expect(try await repositories.rides.rides(userID: rider.id, before: nil, limit: 100) == finished)
             #expect(finished.map(\.status) == [.cancelled])
         }
     }
@@ -231,8 +231,42 @@ struct RideRepositoryContractTests {
                 stored.append(try await repositories.rides.requestRide(request))
                 _ = try await cancel(stored.last!, in: repositories)
             }
-            let listed = try await repositories.rides.rides(userID: rider.id)
+            let listed = try await repositories.rides.rides(userID: rider.id, before: nil, limit: 100)
             #expect(listed.map(\.id) == [stored[3].id, stored[2].id, stored[0].id, stored[1].id])
+        }
+    }
+
+    /// 45 rides, some in the same second, read 20 at a time from each page's last ride: every ride exactly once,
+    /// newest first, and another rider's rides never.
+    @Test(arguments: RepositoryKind.allCases)
+    func theHistoryPagesFromACursorThroughEveryRideOnce(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let rider = try await repositories.users.create(newUser())
+            let other = try await repositories.users.create(newUser(email: "skippy@koober.com", name: "Skippy"))
+            var stored: [Ride] = []
+            for index in 0..<45 {
+                let request = newRideRequest(userID: rider.id, at: referenceTime + Double(index / 3) * 60)
+                stored.append(try await repositories.rides.requestRide(request))
+                _ = try await cancel(stored.last!, in: repositories)
+                if index % 10 == 0 {
+                    let theirs = try await repositories.rides.requestRide(
+                        newRideRequest(userID: other.id, at: referenceTime + Double(index) * 60))
+                    _ = try await cancel(theirs, in: repositories)
+                }
+            }
+            var seen: [RideID] = []
+            var before: RideHistoryCursor?
+            var pages = 0
+            repeat {
+                let page = try await repositories.rides.rides(userID: rider.id, before: before, limit: 20)
+                seen += page.map(\.id)
+                before = page.count == 20 ? page.last.map(RideHistoryCursor.init(after:)) : nil
+                pages += 1
+            } while before != nil && pages < 10
+            #expect(pages == 3)
+            // Newest first; within a second, the one stored last first.
+            #expect(seen == stored.reversed().map(\.id))
+            #expect(try await repositories.rides.rides(userID: rider.id, before: nil, limit: 0).isEmpty)
         }
     }
 
@@ -248,8 +282,8 @@ struct RideRepositoryContractTests {
             )
             try await repositories.rides.chooseDropoff(userID: johnny.id, placeID: moma, at: referenceTime)
 
-            #expect(try await repositories.rides.rides(userID: johnny.id) == [johnnysRide])
-            #expect(try await repositories.rides.rides(userID: skippy.id) == [skippysRide])
+            #expect(try await repositories.rides.rides(userID: johnny.id, before: nil, limit: 100) == [johnnysRide])
+            #expect(try await repositories.rides.rides(userID: skippy.id, before: nil, limit: 100) == [skippysRide])
             #expect(try await repositories.rides.chosenDropoff(userID: skippy.id) == nil)
 
             _ = try await cancel(johnnysRide, in: repositories)

@@ -11,5 +11,6 @@ struct BrokenSessionRepository: UserSessionRepository {
     func session(tokenHash: SessionTokenHash) async throws -> UserSession? { throw Failure() }
     func touch(tokenHash: SessionTokenHash, now: Date) async throws { throw Failure() }
     func delete(tokenHash: SessionTokenHash) async throws { throw Failure() }
+    func deleteAll(userID: UserID, keeping: SessionTokenHash?) async throws -> Int { throw Failure() }
     func deleteExpired(idleCutoff: Date, absoluteCutoff: Date) async throws -> Int { throw Failure() }
 }

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Delete Account: with the rider's password (checked and throttled as Sign In is), cancels a ride in progress (its
+/// animal is freed where it stands), ends every session and removes the rider with their rides; the email may sign
+/// up again. Throws an `ErrorMessage` (**Delete Account Failed**) or `SignInError.throttled`, and then removes
+/// nothing.
+public struct DeleteAccountUseCase: Sendable {
+    let userID: UserID
+    let password: String
+    let now: Date
+    let passwordCheck: PasswordCheck
+    let userRepository: any UserRepository
+    let sessionRepository: any UserSessionRepository
+    let rideRepository: any RideRepository
+    let signal: any RideChangeSignal
+
+    public init(
+        profile: UserProfile, password: String, clientAddress: String, now: Date, userRepository: any UserRepository,
+        sessionRepository: any UserSessionRepository, rideRepository: any RideRepository,
+        passwordThrottle: PasswordThrottle, signal: any RideChangeSignal
+    ) {
+        userID = profile.id
+        self.password = password
+        self.now = now
+        passwordCheck = passwordThrottle.check(profile, from: clientAddress, at: now, userRepository: userRepository)
+        self.userRepository = userRepository
+        self.sessionRepository = sessionRepository
+        self.rideRepository = rideRepository
+        self.signal = signal
+    }
+
+    public static func failure(_ problem: String) -> ErrorMessage {
+        ErrorMessage(
+            title: "Delete Account Failed", message: "Please correct the field marked below.",
+            fieldErrors: ["password": problem])
+    }
+
+    public func run() async throws {
+        if let problem = password.isEmpty ? "Please enter your password." : FieldLimit.password.problem(with: password)
+        {
+            throw Self.failure(problem)
+        }
+        guard let credentials = try await passwordCheck.verify(password), credentials.profile.id == userID else {
+            throw Self.failure("That is not your password.")
+        }
+        do {
+            _ = try await CancelRideUseCase(userID: userID, now: now, rideRepository: rideRepository, signal: signal)
+                .run()
+        } catch is CancelRideError {
+            // Nothing to cancel, or already riding: the ride goes with the account.
+        }
+        try await sessionRepository.deleteAll(userID: userID, keeping: nil)
+        try await userRepository.delete(id: userID)
+        signal.ridesChanged()
+    }
+}

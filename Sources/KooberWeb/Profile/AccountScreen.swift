@@ -1,0 +1,95 @@
+import HTTPServer
+import KooberKit
+import NIOHTTP1
+
+/// My Profile's changes to the account: Edit Profile, Change Password, Sign Out Everywhere and Delete Account. Each
+/// form is shown, and its submission answered, by calling its own use case; a failure shows the form again with the
+/// error and each field's problem (422, or 429 when the password checks are throttled), and changes nothing.
+struct AccountScreen {
+    let templates: TemplateRenderer
+    let csrfToken: String
+    let profile: UserProfile
+    let useCaseFactory: any AccountUseCaseFactory
+    let sessionCookie: SessionCookie
+    let csrfProtection: CSRFProtection
+
+    func showEditProfile() -> Response {
+        templates.response(
+            .profileForm,
+            ProfileFormViewState.editProfile(
+                name: profile.name, nickname: profile.nickname, mobileNumber: profile.mobileNumber,
+                csrfToken: csrfToken))
+    }
+
+    func editProfile(name: String, nickname: String, mobileNumber: String) async throws -> Response {
+        do {
+            _ = try await useCaseFactory.makeEditProfileUseCase(
+                name: name, nickname: nickname, mobileNumber: mobileNumber
+            ).run()
+            return .redirect(to: Route.profile.path)
+        } catch let error as ErrorMessage {
+            let state = ProfileFormViewState.editProfile(
+                name: name, nickname: nickname, mobileNumber: mobileNumber, csrfToken: csrfToken, error: error)
+            return templates.response(.profileForm, state, status: .unprocessableEntity)
+        }
+    }
+
+    func showChangePassword() -> Response {
+        templates.response(.profileForm, ProfileFormViewState.changePassword(csrfToken: csrfToken))
+    }
+
+    /// On success this browser carries on with a new session; every other one is signed out.
+    func changePassword(currentPassword: String, newPassword: String) async throws -> Response {
+        do {
+            let started = try await useCaseFactory.makeChangePasswordUseCase(
+                currentPassword: currentPassword, newPassword: newPassword
+            ).run()
+            return sessionCookie.redirectSignedIn(started, csrfProtection: csrfProtection, to: Route.profile.path)
+        } catch {
+            let (message, status) = try Self.failure(error)
+            return templates.response(
+                .profileForm, ProfileFormViewState.changePassword(csrfToken: csrfToken, error: message),
+                status: status)
+        }
+    }
+
+    /// Every session of the rider ends, this one too: on to Welcome, signed out.
+    func signOutEverywhere() async throws -> Response {
+        try await useCaseFactory.makeSignOutEverywhereUseCase().run()
+        return signedOut()
+    }
+
+    func showDeleteAccount() -> Response {
+        templates.response(.profileForm, ProfileFormViewState.deleteAccount(csrfToken: csrfToken))
+    }
+
+    func deleteAccount(password: String) async throws -> Response {
+        do {
+            try await useCaseFactory.makeDeleteAccountUseCase(password: password).run()
+            return signedOut()
+        } catch {
+            let (message, status) = try Self.failure(error)
+            return templates.response(
+                .profileForm, ProfileFormViewState.deleteAccount(csrfToken: csrfToken, error: message),
+                status: status)
+        }
+    }
+
+    /// Welcome, with the browser's session cookie and pre-session id forgotten (as Sign Out does).
+    private func signedOut() -> Response {
+        var response = Response.redirect(to: Route.welcome.path)
+        response.setCookie(sessionCookie.clearing())
+        response.setCookie(csrfProtection.retiringPreSession())
+        return response
+    }
+
+    /// What a password form tells the rider: its field problems (422), or that there were too many tries (429).
+    /// Anything else broke, and is rethrown for the 500 page.
+    private static func failure(_ error: any Error) throws -> (ErrorMessage, HTTPResponseStatus) {
+        switch error {
+        case let message as ErrorMessage: (message, .unprocessableEntity)
+        case SignInError.throttled: (SignInError.throttled.errorMessage, .tooManyRequests)
+        default: throw error
+        }
+    }
+}

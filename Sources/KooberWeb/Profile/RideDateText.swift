@@ -1,0 +1,28 @@
+import Foundation
+import Synchronization
+
+/// When a ride was requested, as My Profile's history shows it ("25 Nov 2026, 1:13 pm", Sydney time): to the minute,
+/// so every ride of one minute shares its text. Foundation's formatter costs about 3 µs a date, half of what a row of
+/// the history costs (docs/performance.md, "My Profile with 20,000 rides"), and a rider reloads the same rides again
+/// and again, so the texts of the most recent `keptLimit` minutes are kept; when full, the store starts again empty.
+enum RideDateText {
+    static func text(for date: Date) -> String {
+        let minute = Int64((date.timeIntervalSince1970 / 60).rounded(.down))
+        if let text = kept.withLock({ $0[minute] }) { return text }
+        let text = Date(timeIntervalSince1970: Double(minute) * 60).formatted(style)
+        kept.withLock { kept in
+            if kept.count >= keptLimit { kept.removeAll(keepingCapacity: true) }
+            kept[minute] = text
+        }
+        return text
+    }
+
+    static let keptLimit = 4096
+    private static let kept = Mutex<[Int64: String]>([:])
+
+    /// Times as a rider in Sydney reads them.
+    static let style = Date.FormatStyle(
+        date: .abbreviated, time: .shortened, locale: Locale(identifier: "en_AU"),
+        calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "Australia/Sydney") ?? .gmt
+    )
+}

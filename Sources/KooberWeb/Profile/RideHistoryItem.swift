@@ -1,0 +1,36 @@
+import Foundation
+import KooberKit
+
+/// One ride in My Profile's history, display-ready: where to, the option, the fare charged, its final status (or
+/// that it is under way), when it was requested, and its receipt's path.
+struct RideHistoryItem: Sendable, Encodable {
+    let requestedAt: String
+    let to: String
+    let rideOption: String
+    let fare: String
+    let status: String
+    let receiptPath: String
+
+    init(_ ride: Ride) {
+        requestedAt = RideDateText.text(for: ride.requestedAt)
+        to = ride.dropoff.name
+        rideOption = ride.rideOptionName
+        fare = Fare.format(cents: ride.chargedCents)
+        status = ride.status.historyLabel
+        receiptPath = Route.receiptPath(for: ride.id)
+    }
+}
+
+/// A page of history as the templates show it: its rides, and the link to the older ones when there are more.
+struct RideHistoryViewState: Sendable, Encodable {
+    let rides: [RideHistoryItem]
+    let hasNoRides: Bool
+    /// `/profile/rides?before=…`, when there are older rides.
+    let olderPath: String?
+
+    init(_ page: RideHistoryPage) {
+        rides = page.rides.map(RideHistoryItem.init)
+        hasNoRides = page.rides.isEmpty
+        olderPath = page.older.map { "\(Route.rideHistory.path)?before=\($0.text)" }
+    }
+}

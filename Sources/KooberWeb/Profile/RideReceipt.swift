@@ -1,0 +1,40 @@
+import Foundation
+import KooberKit
+
+/// What a ride cost and when each step happened, display-ready: shown when a followed ride finishes, and on every
+/// ride's receipt page (`/rides/<id>`). Times the ride did not reach (a cancelled ride was never picked up) are left
+/// out; a ride that did not finish has no riding time.
+struct RideReceipt: Sendable, Encodable {
+    let fare: String
+    let distance: String
+    let duration: String?
+    let date: String
+    let requestedAt: String
+    let pickedUpAt: String?
+    let arrivedAt: String?
+    let cancelledAt: String?
+
+    init(_ record: RideRecord) {
+        let ride = record.ride
+        fare = Fare.format(cents: ride.chargedCents)
+        distance = String(format: "%.1f km", ride.kilometres)
+        duration =
+            ride.status == .finished
+            ? "\(max(1, Int(((ride.timeline()?.ridingSeconds ?? 0) / 60).rounded()))) min" : nil
+        date = ride.requestedAt.formatted(Self.dateStyle)
+        requestedAt = (record.time(of: .finding)?.at ?? ride.requestedAt).formatted(Self.timeStyle)
+        pickedUpAt = record.time(of: .riding).map { $0.at.formatted(Self.timeStyle) }
+        arrivedAt = record.time(of: .finished).map { $0.at.formatted(Self.timeStyle) }
+        cancelledAt = record.time(of: .cancelled).map { $0.at.formatted(Self.timeStyle) }
+    }
+
+    /// Dates and times of day as a rider in Sydney reads them.
+    static let timeStyle = Date.FormatStyle(
+        date: .omitted, time: .standard, locale: Locale(identifier: "en_AU"),
+        calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "Australia/Sydney") ?? .gmt
+    )
+    static let dateStyle = Date.FormatStyle(
+        date: .long, time: .omitted, locale: Locale(identifier: "en_AU"),
+        calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "Australia/Sydney") ?? .gmt
+    )
+}

@@ -1,0 +1,86 @@
+import Foundation
+import KooberKit
+import KooberKitTestDoubles
+import Testing
+
+/// My Profile's account changes on in-memory stores with a fake hasher (issue 21).
+struct AccountUseCaseTests {
+    @Test func editProfileStoresTrimmedValuesAndRefusesWhatSignUpWouldRefuse() async throws {
+        let world = UseCaseWorld()
+        let user = try await world.addUser()
+        func edit(_ name: String, _ nickname: String, _ mobile: String) async throws -> UserProfile {
+            try await EditProfileUseCase(
+                userID: user.id, name: name, nickname: nickname, mobileNumber: mobile, userRepository: world.users
+            ).run()
+        }
+        let edited = try await edit("  Jon Appleseed ", "Jon", " 0400 000 000")
+        #expect(edited.name == "Jon Appleseed" && edited.nickname == "Jon" && edited.mobileNumber == "0400 000 000")
+        await #expect(throws: EditProfileUseCase.failure(["nickname": "Please tell us what to call you."])) {
+            _ = try await edit("Jon", " ", "0400")
+        }
+        await #expect(throws: ErrorMessage.self) { _ = try await edit(String(repeating: "a", count: 10_000), "J", "1") }
+        #expect(try await world.users.profile(id: user.id) == edited)
+    }
+
+    @Test func changePasswordNeedsTheCurrentOneThenEndsEverySessionAndStartsOne() async throws {
+        let world = UseCaseWorld()
+        let user = try await world.addUser()
+        let other = try await world.signIn().get()
+        func change(_ current: String, _ new: String) async throws -> StartedSession {
+            try await ChangePasswordUseCase(
+                profile: user, currentPassword: current, newPassword: new, clientAddress: "192.0.2.1",
+                now: referenceTime, userRepository: world.users, sessionRepository: world.sessions,
+                passwordThrottle: world.passwordThrottle, sessionPolicy: SessionPolicy()
+            ).run()
+        }
+        await #expect(throws: ChangePasswordUseCase.failure(["currentPassword": "That is not your current password."]))
+        {
+            _ = try await change("wrong", "long enough")
+        }
+        await #expect(throws: ChangePasswordUseCase.failure(["newPassword": "Passwords need at least 8 characters."])) {
+            _ = try await change("password", "short")
+        }
+        #expect(try await world.isStored(other.token))
+
+        let started = try await change("password", "long enough")
+        #expect(!(try await world.isStored(other.token)))
+        #expect(try await world.isStored(started.token))
+        #expect(try await world.signIn(password: "long enough").get().profile == user)
+        #expect(try await world.signIn(password: "password").failure == .failed)
+    }
+
+    @Test func deleteAccountNeedsThePasswordThenRemovesTheRiderAndTheirSessions() async throws {
+        let world = UseCaseWorld()
+        let user = try await world.addUser()
+        let session = try await world.signIn().get()
+        let rides = InMemoryRideRepository(places: InMemoryPlaceRepository(places: []))
+        func delete(_ password: String) async throws {
+            try await DeleteAccountUseCase(
+                profile: user, password: password, clientAddress: "192.0.2.1", now: referenceTime,
+                userRepository: world.users, sessionRepository: world.sessions, rideRepository: rides,
+                passwordThrottle: world.passwordThrottle, signal: RideChangeSignalSpy()
+            ).run()
+        }
+        await #expect(throws: DeleteAccountUseCase.failure("That is not your password.")) { try await delete("wrong") }
+        await #expect(throws: DeleteAccountUseCase.failure("Please enter your password.")) { try await delete("") }
+        #expect(try await world.users.profile(id: user.id) != nil)
+
+        try await delete("password")
+        #expect(try await world.users.profile(id: user.id) == nil)
+        #expect(!(try await world.isStored(session.token)))
+        #expect(try await world.addUser().id != user.id)  // the email is free again
+    }
+
+    @Test func signOutEverywhereEndsEverySessionOfTheRiderAndNoOneElses() async throws {
+        let world = UseCaseWorld()
+        let user = try await world.addUser()
+        try await world.addUser(email: "skippy@koober.com")
+        let first = try await world.signIn().get()
+        let second = try await world.signIn().get()
+        let skippys = try await world.signIn(email: "skippy@koober.com").get()
+        try await SignOutEverywhereUseCase(userID: user.id, sessionRepository: world.sessions).run()
+        #expect(!(try await world.isStored(first.token)))
+        #expect(!(try await world.isStored(second.token)))
+        #expect(try await world.isStored(skippys.token))
+    }
+}

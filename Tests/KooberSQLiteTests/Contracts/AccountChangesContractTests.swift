@@ -1,0 +1,74 @@
+import Foundation
+import KooberKit
+import Testing
+
+/// What every user and session store promises for My Profile's account changes (issue 21), on each implementation.
+struct AccountChangesContractTests {
+    @Test(arguments: RepositoryKind.allCases)
+    func aProfileUpdateChangesNameNicknameAndMobileButNotTheEmailOrPassword(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let stored = try await repositories.users.create(newUser())
+            let other = try await repositories.users.create(newUser(email: "skippy@koober.com", name: "Skippy"))
+            let updated = try await repositories.users.updateProfile(
+                id: stored.id, name: "Jonathan Appleseed", nickname: "Jon", mobileNumber: "0400 000 000")
+            #expect(
+                updated
+                    == UserProfile(
+                        id: stored.id, name: "Jonathan Appleseed", nickname: "Jon", email: "johnny@gmail.com",
+                        mobileNumber: "0400 000 000"))
+            #expect(try await repositories.users.profile(id: stored.id) == updated)
+            let credentials = try await repositories.users.credentials(forEmail: "johnny@gmail.com")
+            #expect(credentials?.passwordHash == newUser().passwordHash)
+            #expect(try await repositories.users.profile(id: other.id) == other)
+            #expect(
+                try await repositories.users.updateProfile(id: UserID(999), name: "a", nickname: "b", mobileNumber: "1")
+                    == nil)
+        }
+    }
+
+    @Test(arguments: RepositoryKind.allCases)
+    func aNewPasswordHashReplacesTheOld(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let stored = try await repositories.users.create(newUser())
+            try await repositories.users.updatePasswordHash(id: stored.id, passwordHash: "$argon2id$new")
+            #expect(
+                try await repositories.users.credentials(forEmail: "johnny@gmail.com")?.passwordHash == "$argon2id$new")
+        }
+    }
+
+    @Test(arguments: RepositoryKind.allCases)
+    func aDeletedUserIsGoneAndTheirEmailIsFreeAgain(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let stored = try await repositories.users.create(newUser())
+            let other = try await repositories.users.create(newUser(email: "skippy@koober.com", name: "Skippy"))
+            try await repositories.users.delete(id: stored.id)
+            #expect(try await repositories.users.profile(id: stored.id) == nil)
+            #expect(try await repositories.users.credentials(forEmail: "JOHNNY@gmail.com") == nil)
+            #expect(try await repositories.users.profile(id: other.id) == other)
+            let again = try await repositories.users.create(newUser())
+            #expect(again.id != stored.id)
+            try await repositories.users.delete(id: UserID(999))  // nobody: nothing happens
+        }
+    }
+
+    @Test(arguments: RepositoryKind.allCases)
+    func deletingAUsersSessionsKeepsTheOneKeptAndEveryoneElses(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let johnny = try await repositories.users.create(newUser())
+            let skippy = try await repositories.users.create(newUser(email: "skippy@koober.com", name: "Skippy"))
+            let hashes = (1...3).map { SessionTokenHash(hex: String(repeating: "0\($0)", count: 32)) }
+            let skippys = SessionTokenHash(hex: String(repeating: "ff", count: 32))
+            for hash in hashes {
+                try await repositories.sessions.create(tokenHash: hash, userID: johnny.id, now: referenceTime)
+            }
+            try await repositories.sessions.create(tokenHash: skippys, userID: skippy.id, now: referenceTime)
+
+            #expect(try await repositories.sessions.deleteAll(userID: johnny.id, keeping: hashes[0]) == 2)
+            #expect(try await repositories.sessions.session(tokenHash: hashes[0]) != nil)
+            #expect(try await repositories.sessions.session(tokenHash: hashes[1]) == nil)
+            #expect(try await repositories.sessions.deleteAll(userID: johnny.id, keeping: nil) == 1)
+            #expect(try await repositories.sessions.session(tokenHash: hashes[0]) == nil)
+            #expect(try await repositories.sessions.session(tokenHash: skippys) != nil)
+        }
+    }
+}
