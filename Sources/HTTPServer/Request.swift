@@ -62,3 +62,13 @@ public struct Request: Sendable {
         try URLEncodedForm(decoding: body.readableBytesView)
     }
 }
+
+extension Request {
+    /// RFC 9110 §13.1.2: whether `If-None-Match` names `etag` (weakly, or `*`); `nil` without the header. The public
+    /// files and the map's tiles answer 304 on it.
+    public func ifNoneMatch(_ etag: String) -> Bool? {
+        let tags = headers[canonicalForm: "if-none-match"]
+        guard !tags.isEmpty else { return nil }
+        return tags.contains { tag in tag == "*" || tag == etag || tag == "W/\(etag)" }
+    }
+}

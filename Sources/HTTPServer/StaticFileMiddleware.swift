@@ -42,12 +42,7 @@ public struct StaticFileMiddleware: Middleware {
 
     /// RFC 9110 §13.2.2: `If-None-Match` decides when present; otherwise `If-Modified-Since`.
     private func isNotModified(_ file: StaticFiles.File, request: Request) -> Bool {
-        let ifNoneMatch = request.headers[canonicalForm: "if-none-match"]
-        if !ifNoneMatch.isEmpty {
-            return ifNoneMatch.contains { tag in
-                tag == "*" || tag == file.etag || tag == "W/\(file.etag)"
-            }
-        }
+        if let matches = request.ifNoneMatch(file.etag) { return matches }
         guard let since = request.headers.first(name: "if-modified-since").flatMap(HTTPDate.parse) else {
             return false
         }

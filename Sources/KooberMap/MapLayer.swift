@@ -36,7 +36,7 @@ struct MapLayer: Sendable {
         if zoom.level >= MapStyle.leastLandmarkZoom {
             placer.place(landmarks: data.landmarks, fontSize: MapStyle.landmarkFontSize)
         }
-        placer.place(streets: streets, classes: .path ... .motorway)
+        placer.place(streets: streets)
         names = placer.placed
     }
 }

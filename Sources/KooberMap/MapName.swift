@@ -60,8 +60,8 @@ struct MapNamePlacer {
         }
     }
 
-    /// The names of `streets` (in this level's pixels, simplified) whose class is in `classes`.
-    mutating func place(streets: [Street], classes: ClosedRange<StreetClass>) {
+    /// The names of `streets` (in this level's pixels, simplified).
+    mutating func place(streets: [Street]) {
         guard zoom.level >= MapStyle.leastLabelledZoom else { return }
         let size = MapStyle.labelFontSize(at: zoom)
         struct Candidate {
@@ -72,7 +72,7 @@ struct MapNamePlacer {
             let length: Double
         }
         var candidates: [Candidate] = []
-        for (name, chain, rank) in Self.chains(of: streets) where classes.contains(rank) {
+        for (name, chain, rank) in Self.chains(of: streets) {
             let width = TextWidth.estimate(of: name) * size + 2 * Self.padding
             let straight = PolylineSimplifier.simplify(chain, tolerance: 1.5)
             for (a, b) in zip(straight, straight.dropFirst()) {

@@ -21,7 +21,7 @@ struct MapTileMiddleware: Middleware {
             "Cache-Control": request.queryString == "v=\(tiles.version)"
                 ? StaticFileMiddleware.versionedCacheControl : StaticFileMiddleware.unversionedCacheControl,
         ]
-        if request.headers[canonicalForm: "if-none-match"].contains(where: { $0 == etag || $0 == "*" }) {
+        if request.ifNoneMatch(etag) == true {
             var response = Response(status: .notModified, headers: headers)
             response.route = "map-tile"
             return response
