@@ -24,7 +24,7 @@ import Testing
                     #expect(browser.status?.code == UInt(status))
                 }
             }
-            #expect(slowest < .seconds(5))
+            #expect(slowest < .seconds(12))  // a stalled write would hold the request for ever
         }
 
         let reading = Task.detached { await pipe.read { $0.hasSuffix("nothing read them\n") } }
