@@ -42,6 +42,13 @@ public final class KooberAppDependencyContainer: Sendable {
             rideRepository: services.rideRepository, fleetRepository: services.fleetRepository, feed: rideFeed,
             now: services.now, logger: logger
         )
+        // Other processes' changes: their rides reach this process's streams at once, and a session they end ends
+        // its streams here too.
+        let (dispatcher, feed, sessions) = (rideDispatcher, rideFeed, services.sessionRepository)
+        services.storeChanges.onRidesChanged { dispatcher.ridesChanged() }
+        services.storeChanges.onSessionsEnded { userID in
+            Task { await feed.endEndedSessions(of: userID, sessions: sessions, logger: logger) }
+        }
     }
 
     /// Sign In's password check, for the profile's password forms.

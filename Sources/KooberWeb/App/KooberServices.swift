@@ -26,6 +26,8 @@ public struct KooberServices: Sendable {
     public var rideClockRate: Double = 1
     /// How many ride streams may be open.
     public var rideStreamPolicy = RideStreamPolicy()
+    /// What other processes sharing the store change (PostgreSQL); nothing tells it with a store of one process.
+    public var storeChanges = SharedStoreChanges()
     public var throttlePolicy: SignInThrottlePolicy
 
     public init(

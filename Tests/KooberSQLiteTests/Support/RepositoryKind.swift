@@ -1,18 +1,23 @@
 import Foundation
 import KooberKit
 import KooberKitTestDoubles
+import KooberPostgres
 import KooberSQLite
+import KooberTestSupport
 import Testing
 
 /// The implementations every repository contract runs against.
 enum RepositoryKind: CaseIterable, Sendable, CustomTestStringConvertible {
     case inMemory
     case sqlite
+    /// A database of its own on the server `scripts/with-postgres` starts (`TestPostgres`).
+    case postgres
 
     var testDescription: String {
         switch self {
         case .inMemory: "in memory"
         case .sqlite: "SQLite file"
+        case .postgres: "PostgreSQL"
         }
     }
 }
@@ -28,7 +33,7 @@ struct Repositories: Sendable {
 }
 
 /// Runs `body` with fresh repositories of `kind`, empty but for the seeded places (`SydneyPlaces`); SQLite ones
-/// live on a real temporary file.
+/// live on a real temporary file, PostgreSQL ones in a new database on a real server.
 func withRepositories(_ kind: RepositoryKind, _ body: (Repositories) async throws -> Void) async throws {
     switch kind {
     case .inMemory:
@@ -56,6 +61,26 @@ func withRepositories(_ kind: RepositoryKind, _ body: (Repositories) async throw
                     csrfKeys: SQLiteCSRFKeyRepository(database: database)
                 )
             )
+        }
+    case .postgres:
+        try await TestPostgres.withDatabase { url in
+            let database = try await PostgresDatabase.open(url: url)
+            do {
+                try await body(
+                    Repositories(
+                        users: PostgresUserRepository(database: database),
+                        sessions: PostgresUserSessionRepository(database: database),
+                        failures: PostgresSignInFailureRepository(database: database),
+                        places: PostgresPlaceRepository(database: database),
+                        rides: PostgresRideRepository(database: database),
+                        csrfKeys: PostgresCSRFKeyRepository(database: database)
+                    )
+                )
+                await database.close()
+            } catch {
+                await database.close()
+                throw error
+            }
         }
     }
 }
