@@ -22,7 +22,7 @@ enum PostgresChanges {
     }
 
     /// Listens on one pooled connection until cancelled, telling `changes`; after a lost connection it listens again
-    /// (every `retryInterval`) and tells that rides may have changed meanwhile.
+    /// (every `retryInterval`). Each time it starts listening it tells that rides may have changed meanwhile.
     static func listen(
         on client: PostgresClient,
         telling changes: SharedStoreChanges,
@@ -36,9 +36,10 @@ enum PostgresChanges {
                     try await connection.listen(on: channel) { notifications in
                         if lostConnection {
                             logger.notice("Listening to other processes' changes again")
-                            changes.ridesChanged()
                             lostConnection = false
                         }
+                        // What happened before this LISTEN was heard by nobody here: look once now.
+                        changes.ridesChanged()
                         for try await notification in notifications { deliver(notification.payload, to: changes) }
                     }
                 }
