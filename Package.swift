@@ -83,9 +83,10 @@ let package = Package(
             dependencies: [
                 "KooberKit",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                // The pool's own errors (ConnectionPoolError): a pool that cannot reach the server says so with them.
+                .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // The composition root: builds the app's services from its settings, for `koober` and the tests alike.

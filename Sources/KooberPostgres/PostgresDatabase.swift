@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import PostgresNIO
 import Synchronization
+import _ConnectionPoolModule
 
 /// Koober's PostgreSQL database: a pool of at most `poolSize` connections (postgres-nio's `PostgresClient`), shared by
 /// every request of this process, beside any number of other `koober` processes on the same database.
@@ -142,6 +143,9 @@ public final class PostgresDatabase: Sendable {
             }
         } catch let error as PSQLError where error.isConnectionFailure {
             throw StorageUnavailableError(reason: "\(error.code)")
+        } catch let error as ConnectionPoolError where error != .requestCancelled {
+            // The pool has failed to connect for a while (its circuit breaker) or has shut down.
+            throw StorageUnavailableError(reason: "\(error)")
         }
     }
 }
