@@ -1,8 +1,8 @@
 import Foundation
 import KooberKit
-import Synchronization
 import KooberPostgres
 import KooberTestSupport
+import Synchronization
 import Testing
 
 /// Several `koober` processes on one PostgreSQL database: each "process" here is a `PostgresDatabase` of its own (its
@@ -61,12 +61,14 @@ import Testing
     @Test func fourProcessesStartingAtOnceMigrateOnceAndAllServe() async throws {
         try await withProcesses(4) { databases in
             for database in databases {
-                #expect(try await PostgresPlaceRepository(database: database).allPlaces().count == SydneyPlaces.all.count)
+                #expect(
+                    try await PostgresPlaceRepository(database: database).allPlaces().count == SydneyPlaces.all.count)
             }
             let users = PostgresUserRepository(database: databases[0])
             _ = try await users.create(
                 NewUser(name: "A", nickname: "A", email: "a@example.com", mobileNumber: "1", passwordHash: "h"))
-            #expect(try await PostgresUserRepository(database: databases[3]).credentials(forEmail: "A@example.com") != nil)
+            #expect(
+                try await PostgresUserRepository(database: databases[3]).credentials(forEmail: "A@example.com") != nil)
         }
     }
 
@@ -82,7 +84,9 @@ import Testing
                 for (ride, animal) in zip(rides, animals) {
                     let change = RideChange.assign(ride, animal: animal, at: Self.start + 60)
                     for database in databases {
-                        group.addTask { try await PostgresRideRepository(database: database).apply(change) == nil ? 0 : 1 }
+                        group.addTask {
+                            try await PostgresRideRepository(database: database).apply(change) == nil ? 0 : 1
+                        }
                     }
                 }
                 return try await group.reduce(0, +)
@@ -108,7 +112,8 @@ import Testing
                             let rides = PostgresRideRepository(database: database)
                             try await AdvanceRidesUseCase(now: now, rideRepository: rides).run()
                             return try await DispatchRidesUseCase(
-                                now: now, rideRepository: rides, fleetRepository: PostgresFleetRepository(database: database)
+                                now: now, rideRepository: rides,
+                                fleetRepository: PostgresFleetRepository(database: database)
                             )
                             .run().map(\.id)
                         }
