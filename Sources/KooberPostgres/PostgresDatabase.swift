@@ -92,6 +92,18 @@ public final class PostgresDatabase: Sendable {
         }
     }
 
+    /// Runs one prepared statement on a pooled connection (preparing it there first if that connection has not yet)
+    /// and returns its rows.
+    func execute<Statement: PostgresPageStatement>(_ statement: Statement) async throws -> [PostgresRow] {
+        try await withDeadline {
+            try await self.client.withConnection { connection in
+                var rows: [PostgresRow] = []
+                for try await row in try await connection.execute(statement, logger: self.logger) { rows.append(row) }
+                return rows
+            }
+        }
+    }
+
     /// Runs `body` in one transaction (`BEGIN` … `COMMIT`) on one pooled connection; when `body` throws, the
     /// transaction is rolled back and the error is `body`'s own.
     func transaction<T: Sendable>(

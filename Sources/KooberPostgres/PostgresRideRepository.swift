@@ -73,21 +73,9 @@ public struct PostgresRideRepository: RideRepository {
         return try ride(from: row)
     }
 
-    /// Both reads in one statement, so at one moment and in one trip to the server: the followed ride's columns (all
-    /// NULL without a ride) beside the chosen drop-off's (`draft_`, NULL without one).
+    /// Both reads in one prepared statement (`RideStateOfUser`), so at one moment and in one trip to the server.
     public func rideState(userID: UserID) async throws -> RideState {
-        let rows = try await database.query(
-            """
-            SELECT f.*, d.id AS draft_id, d.name AS draft_name, d.latitude AS draft_latitude,
-                   d.longitude AS draft_longitude
-            FROM (SELECT 1) AS one
-            LEFT JOIN LATERAL (\(unescaped: Self.selectRides) WHERE r.user_id = \(userID.rawValue)
-                ORDER BY r.requested_at DESC, r.id DESC LIMIT 1) AS f ON TRUE
-            LEFT JOIN LATERAL (SELECT p.id, p.name, p.latitude, p.longitude
-                FROM ride_drafts AS rd JOIN places AS p ON p.id = rd.place_id
-                WHERE rd.user_id = \(userID.rawValue)) AS d ON TRUE
-            """
-        )
+        let rows = try await database.execute(RideStateOfUser(userID: userID))
         guard let row = rows.first else { return RideState(followedRide: nil, chosenDropoff: nil) }
         let columns = row.makeRandomAccess()
         let hasRide = try columns["id"].decode(Int64?.self) != nil
@@ -315,7 +303,7 @@ public struct PostgresRideRepository: RideRepository {
     }
 
     /// Rides with their drop-off place; callers append a `WHERE` (and `ORDER BY`) with `$n` bindings.
-    private static let selectRides = """
+    static let selectRides = """
         SELECT r.id, r.user_id, r.pickup_latitude, r.pickup_longitude, r.ride_option_id, r.fare_cents,
                r.requested_at, r.status, r.clock_rate, r.animal_id, r.animal_name, r.assigned_at_ms,
                r.start_latitude, r.start_longitude, r.ended_at_ms, r.left_behind, r.revision,

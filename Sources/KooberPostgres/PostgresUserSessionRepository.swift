@@ -22,13 +22,7 @@ public struct PostgresUserSessionRepository: UserSessionRepository {
     }
 
     public func session(tokenHash: SessionTokenHash) async throws -> UserSession? {
-        let rows = try await database.query(
-            """
-            SELECT s.token_hash, s.created_at, s.last_seen_at, u.id, u.name, u.nickname, u.email, u.mobile_number
-            FROM sessions AS s JOIN users AS u ON u.id = s.user_id
-            WHERE s.token_hash = \(tokenHash.hex)
-            """
-        )
+        let rows = try await database.execute(SessionByTokenHash(tokenHash: tokenHash))
         return try rows.first.map { row in
             let columns = row.makeRandomAccess()
             return UserSession(
@@ -41,9 +35,7 @@ public struct PostgresUserSessionRepository: UserSessionRepository {
     }
 
     public func touch(tokenHash: SessionTokenHash, now: Date) async throws {
-        try await database.query(
-            "UPDATE sessions SET last_seen_at = \(PostgresTime.seconds(now)) WHERE token_hash = \(tokenHash.hex)"
-        )
+        _ = try await database.execute(TouchSession(tokenHash: tokenHash, lastSeenAt: PostgresTime.seconds(now)))
     }
 
     public func delete(tokenHash: SessionTokenHash) async throws {
