@@ -14,6 +14,10 @@ public enum TestPostgres {
             """
     }
 
+    /// The deadline of one database call in tests: the suite runs hundreds of tests at once on two cores, where a
+    /// call that takes milliseconds alone has taken more than the 5 s `koober` allows.
+    public static let callTimeout = BusyMachine.patience
+
     /// The server's URL; fails the test, saying how to get a server, when there is none.
     public static func serverURL() throws -> PostgresURL {
         guard let text = ProcessInfo.processInfo.environment["KOOBER_TEST_POSTGRES_URL"], !text.isEmpty else {

@@ -19,7 +19,10 @@ import Testing
         try await TestPostgres.withDatabase { url in
             let databases = try await withThrowingTaskGroup(of: PostgresDatabase.self) { group in
                 for index in 0..<count {
-                    group.addTask { try await PostgresDatabase.open(url: url, changes: changes?[index]) }
+                    group.addTask {
+                        try await PostgresDatabase.open(
+                            url: url, timeout: TestPostgres.callTimeout, changes: changes?[index])
+                    }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }

@@ -64,7 +64,7 @@ func withRepositories(_ kind: RepositoryKind, _ body: (Repositories) async throw
         }
     case .postgres:
         try await TestPostgres.withDatabase { url in
-            let database = try await PostgresDatabase.open(url: url)
+            let database = try await PostgresDatabase.open(url: url, timeout: TestPostgres.callTimeout)
             do {
                 try await body(
                     Repositories(
