@@ -132,6 +132,35 @@ import Testing
         #expect(throws: ValidationError.self) { try settings([], environment: ["KOOBER_TRUST_PROXY": "perhaps"]) }
     }
 
+    @Test func aPostgresURLChoosesPostgreSQLWithItsPoolSize() throws {
+        let url = "postgres://koober:secret@db.internal:5432/koober"
+        let fromFlags = try settings(["--database", url, "--database-pool-size", "4"])
+        guard case .postgres(let postgres) = fromFlags.database else {
+            Issue.record("not PostgreSQL: \(fromFlags.database)")
+            return
+        }
+        #expect(postgres.host == "db.internal")
+        #expect(postgres.poolSize == 4)
+        let fromEnvironment = try settings(
+            [], environment: ["KOOBER_DATABASE": url, "KOOBER_DATABASE_POOL_SIZE": "12"])
+        guard case .postgres(let fromVariables) = fromEnvironment.database else {
+            Issue.record("not PostgreSQL: \(fromEnvironment.database)")
+            return
+        }
+        #expect(fromVariables.poolSize == 12)
+        #expect(try settings([]).database == .sqlite(path: "koober.sqlite"))
+    }
+
+    @Test func aPostgresURLKooberCannotUseOrABadPoolSizeStopsStartUpWithAMessage() {
+        #expect(throws: ValidationError.self) { try settings(["--database", "postgres://db/koober"]) }
+        #expect(throws: ValidationError.self) {
+            try settings(["--database", "postgres://koober@db/koober", "--database-pool-size", "1"])
+        }
+        #expect(throws: ValidationError.self) {
+            try settings([], environment: ["KOOBER_DATABASE": "postgresql://koober@db/koober?sslmode=maybe"])
+        }
+    }
+
     @Test func anUnknownFlagIsRefused() {
         #expect(throws: (any Error).self) { try KooberCommand.parse(["--colour", "teal"]) }
     }
