@@ -75,6 +75,9 @@ public struct KooberStorage: Sendable {
         )
         services.rideClockRate = configuration.rideClockRate
         services.storeChanges = changes
+        if case .postgres(let postgres) = database {
+            services.signUpThrottle = PostgresSignUpThrottle(database: postgres)
+        }
         self.services = services
     }
 }

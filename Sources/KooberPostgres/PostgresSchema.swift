@@ -146,7 +146,21 @@ enum PostgresSchema {
                     )
                 }
             }
-        )
+        ),
+        // Sign-ups by client address (SPEC.md: sign-up is throttled per address), shared by every process.
+        PostgresMigration(
+            version: 2,
+            statements: [
+                """
+                CREATE TABLE sign_ups (
+                    client_address TEXT NOT NULL,
+                    signed_up_at_ms BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX sign_ups_by_address ON sign_ups (client_address, signed_up_at_ms)",
+                "CREATE INDEX sign_ups_by_time ON sign_ups (signed_up_at_ms)",
+            ]
+        ),
     ]
 }
 

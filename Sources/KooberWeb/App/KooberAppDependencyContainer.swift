@@ -15,7 +15,6 @@ public final class KooberAppDependencyContainer: Sendable {
     /// One for the process, so simultaneous sign-ins for one email take turns at the throttle.
     let signInAttemptGate = SignInAttemptGate()
     /// One for the process: sign-ups per client address.
-    let signUpThrottle = SignUpThrottle()
     /// One for the process: the riders' open streams.
     public let rideFeed: RideFeed
     /// One for the process: `koober` runs it as a service; tests may call `runOnce()`.

@@ -30,6 +30,9 @@ struct Repositories: Sendable {
     let places: any PlaceRepository
     let rides: any RideRepository
     let csrfKeys: any CSRFKeyRepository
+    /// The sign-up throttle `koober` uses with this store: in memory with SQLite (one process per file), in the
+    /// database with PostgreSQL (shared by every process).
+    let signUps: any SignUpThrottling
 }
 
 /// Runs `body` with fresh repositories of `kind`, empty but for the seeded places (`SydneyPlaces`); SQLite ones
@@ -46,7 +49,8 @@ func withRepositories(_ kind: RepositoryKind, _ body: (Repositories) async throw
                 failures: InMemorySignInFailureRepository(),
                 places: places,
                 rides: InMemoryRideRepository(places: places),
-                csrfKeys: InMemoryCSRFKeyRepository()
+                csrfKeys: InMemoryCSRFKeyRepository(),
+                signUps: SignUpThrottle()
             )
         )
     case .sqlite:
@@ -58,7 +62,8 @@ func withRepositories(_ kind: RepositoryKind, _ body: (Repositories) async throw
                     failures: SQLiteSignInFailureRepository(database: database),
                     places: SQLitePlaceRepository(database: database),
                     rides: SQLiteRideRepository(database: database),
-                    csrfKeys: SQLiteCSRFKeyRepository(database: database)
+                    csrfKeys: SQLiteCSRFKeyRepository(database: database),
+                    signUps: SignUpThrottle()
                 )
             )
         }
@@ -73,7 +78,8 @@ func withRepositories(_ kind: RepositoryKind, _ body: (Repositories) async throw
                         failures: PostgresSignInFailureRepository(database: database),
                         places: PostgresPlaceRepository(database: database),
                         rides: PostgresRideRepository(database: database),
-                        csrfKeys: PostgresCSRFKeyRepository(database: database)
+                        csrfKeys: PostgresCSRFKeyRepository(database: database),
+                        signUps: PostgresSignUpThrottle(database: database)
                     )
                 )
                 await database.close()
