@@ -41,7 +41,7 @@ public final class PostgresDatabase: Sendable {
     /// Connects to the database `url` names and brings its schema up to date.
     ///
     /// - Parameters:
-    ///   - poolSize: the most connections this process opens at once.
+    ///   - url: where the database is, with the most connections this process opens at once (`poolSize`).
     ///   - timeout: how long one call may wait for a connection and its answer.
     ///   - changes: told what other processes change, heard on one connection of the pool (`PostgresChanges`).
     public static func open(
@@ -136,23 +136,13 @@ public final class PostgresDatabase: Sendable {
     }
 
     /// Runs `work`, or fails with `StorageUnavailableError` when it has not answered within `timeout` (cancelling
-    /// it) or could not reach the server at all.
+    /// it, without waiting for it: `DeadlineRace`) or could not reach the server at all.
     private func withDeadline<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
         guard !isClosed.load(ordering: .acquiring) else { throw StorageUnavailableError(reason: "closed") }
         let timeout = self.timeout
         do {
-            return try await withThrowingTaskGroup(of: T?.self) { group in
-                group.addTask { try await work() }
-                group.addTask {
-                    try await Task.sleep(for: timeout)
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let value = first else {
-                    throw StorageUnavailableError(reason: "no answer within \(timeout)")
-                }
-                return value
-            }
+            return try await DeadlineRace.run(
+                within: timeout, expired: { StorageUnavailableError(reason: "no answer within \(timeout)") }, work)
         } catch let error as PSQLError where error.isConnectionFailure {
             throw StorageUnavailableError(reason: "\(error.code)")
         } catch let error as ConnectionPoolError where error != .requestCancelled {
