@@ -118,9 +118,11 @@ public final class PostgresDatabase: Sendable {
                     try await transaction.execute("COMMIT")
                     return value
                 } catch {
-                    // A connection that cannot even roll back is broken; the pool drops it, and the server rolls
-                    // back what it had when the connection goes.
-                    try? await transaction.execute("ROLLBACK")
+                    // In a task of its own, so that it runs even when this one was cancelled (its deadline passed).
+                    // A connection that cannot roll back is closed, so the pool never hands out a connection still
+                    // inside this transaction, and the server rolls back what it had when the connection goes.
+                    let rolledBack = await Task { (try? await transaction.execute("ROLLBACK")) != nil }.value
+                    if !rolledBack { try? await connection.close() }
                     throw error
                 }
             }
