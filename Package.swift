@@ -87,6 +87,8 @@ let package = Package(
                 .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                // The deadlines' timers (`DeadlineRace`).
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // The composition root: builds the app's services from its settings, for `koober` and the tests alike.

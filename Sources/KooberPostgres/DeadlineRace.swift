@@ -1,11 +1,14 @@
+import NIOCore
+import NIOPosix
 import Synchronization
 
 /// Runs work in a task of its own and answers with its result, or with an error when the deadline passes first: the
 /// caller never waits beyond the deadline, even for work that does not heed cancellation (a query on a connection
 /// whose server vanished without closing it). Work that lost the race is cancelled and left to end by itself.
 final class DeadlineRace<Value: Sendable>: Sendable {
-    private let state = Mutex<(continuation: CheckedContinuation<Value, any Error>?, tasks: [Task<Void, Never>])>(
-        (nil, []))
+    private let state = Mutex<
+        (continuation: CheckedContinuation<Value, any Error>?, worker: Task<Void, Never>?, timer: Scheduled<Void>?)
+    >((nil, nil, nil))
 
     private init() {}
 
@@ -26,13 +29,18 @@ final class DeadlineRace<Value: Sendable>: Sendable {
                         race.finish(.failure(error))
                     }
                 }
-                let timer = Task {
-                    guard (try? await Task.sleep(for: deadline)) != nil else { return }
+                // A timer on an event loop, not a sleeping task: no task, no Dispatch timer, for every call.
+                let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(
+                    in: .nanoseconds(deadline.nanoseconds)
+                ) {
                     race.finish(.failure(expired()))
                 }
-                race.state.withLock { $0.tasks = [worker, timer] }
-                // Finished (or cancelled) before the tasks were kept: they must still be cancelled.
-                if race.state.withLock({ $0.continuation == nil }) { race.cancelTasks() }
+                race.state.withLock {
+                    $0.worker = worker
+                    $0.timer = timer
+                }
+                // Finished (or cancelled) before the worker and timer were kept: they must still be stopped.
+                if race.state.withLock({ $0.continuation == nil }) { race.stop() }
             }
         } onCancel: {
             race.finish(.failure(CancellationError()))
@@ -47,10 +55,22 @@ final class DeadlineRace<Value: Sendable>: Sendable {
         }
         guard let continuation else { return }
         continuation.resume(with: result)
-        cancelTasks()
+        stop()
     }
 
-    private func cancelTasks() {
-        for task in state.withLock({ $0.tasks }) { task.cancel() }
+    /// Cancels the work and the timer, whichever is still running.
+    private func stop() {
+        let (worker, timer) = state.withLock { ($0.worker, $0.timer) }
+        worker?.cancel()
+        timer?.cancel()
+    }
+}
+
+extension Duration {
+    /// The whole nanoseconds, for NIO's `TimeAmount` (capped, never trapping).
+    fileprivate var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        guard seconds < Int64.max / 1_000_000_000 else { return .max }
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }

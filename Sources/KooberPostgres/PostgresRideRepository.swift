@@ -12,9 +12,10 @@ import PostgresNIO
 ///
 /// **Revisions.** Streams hear of "every ride changed after revision R", so a revision must never become visible after
 /// a higher one: with concurrent writers, a plain sequence would let a transaction holding revision 11 commit after
-/// one holding 12, and a process that had read 12 would miss 11. So every ride write first increments the one row
+/// one holding 12, and a process that had read 12 would miss 11. So every ride write increments the one row
 /// of `ride_revision`, whose row lock it holds until it commits: revisions are given and committed in one order, as
-/// SQLite's single writer gives them. Ride writes are short, and only they take it. Each such write also notifies
+/// SQLite's single writer gives them. It does so last, in the statement that stamps the ride and returns it
+/// (`stampRevision`), so the lock is held for one round trip and the commit; only ride writes take it. Each such write also notifies
 /// the other processes (`PostgresChanges`), whose dispatchers then look at once instead of at their next tick.
 public struct PostgresRideRepository: RideRepository {
     private let database: PostgresDatabase
@@ -100,7 +101,6 @@ public struct PostgresRideRepository: RideRepository {
     public func requestRide(_ request: NewRideRequest) async throws -> Ride {
         do {
             return try await database.transaction { transaction in
-                let revision = try await Self.nextRevision(in: transaction)
                 let inserted = try await transaction.query(
                     """
                     INSERT INTO rides (
@@ -109,7 +109,7 @@ public struct PostgresRideRepository: RideRepository {
                     ) VALUES (
                         \(request.userID.rawValue), \(request.pickup.latitude), \(request.pickup.longitude), \
                         \(request.dropoffID.rawValue), \(request.rideOptionID), \(Int64(request.fareCents)), \
-                        \(PostgresTime.seconds(request.requestedAt)), 'finding', \(request.clockRate), \(revision)
+                        \(PostgresTime.seconds(request.requestedAt)), 'finding', \(request.clockRate), 0
                     )
                     RETURNING id
                     """
@@ -129,7 +129,7 @@ public struct PostgresRideRepository: RideRepository {
                     """
                 )
                 try await PostgresChanges.notifyRidesChanged(in: transaction)
-                return try await Self.ride(id: id, in: transaction)
+                return try await Self.stampRevision(rideID: id, in: transaction)
             }
         } catch let error as PSQLError where error.isUniqueViolation {
             throw RideRepositoryError.rideAlreadyInProgress
@@ -181,13 +181,6 @@ public struct PostgresRideRepository: RideRepository {
         "\(unescaped: selectRides) WHERE r.id = \(id)"
     }
 
-    private static func ride(id: Int64, in transaction: PostgresTransaction) async throws -> Ride {
-        guard let row = try await transaction.query(rideSQL(id)).first else {
-            throw PostgresStoreError.invalidValue("ride \(id) vanished inside its own transaction")
-        }
-        return try ride(from: row)
-    }
-
     public func events(rideID: RideID) async throws -> [RideEvent] {
         try await database.query("SELECT status, at_ms FROM ride_events WHERE ride_id = \(rideID.rawValue)")
             .map { row in
@@ -236,7 +229,6 @@ public struct PostgresRideRepository: RideRepository {
         let assignment = change.assignment
         do {
             return try await database.transaction { transaction in
-                let revision = try await Self.nextRevision(in: transaction)
                 let changed = try await transaction.query(
                     """
                     UPDATE rides SET
@@ -248,8 +240,7 @@ public struct PostgresRideRepository: RideRepository {
                         assigned_at_ms = coalesce(\(assignment.map { PostgresTime.milliseconds($0.assignedAt) }), \
                     assigned_at_ms),
                         start_latitude = coalesce(\(assignment?.start.latitude), start_latitude),
-                        start_longitude = coalesce(\(assignment?.start.longitude), start_longitude),
-                        revision = \(revision)
+                        start_longitude = coalesce(\(assignment?.start.longitude), start_longitude)
                     WHERE id = \(change.rideID.rawValue) AND revision = \(change.expectedRevision)
                     RETURNING id
                     """
@@ -274,7 +265,7 @@ public struct PostgresRideRepository: RideRepository {
                     )
                 }
                 try await PostgresChanges.notifyRidesChanged(in: transaction)
-                return try await Self.ride(id: change.rideID.rawValue, in: transaction)
+                return try await Self.stampRevision(rideID: change.rideID.rawValue, in: transaction)
             }
         } catch let error as PSQLError where error.isUniqueViolation {
             return nil  // the animal carries another ride now
@@ -292,23 +283,31 @@ public struct PostgresRideRepository: RideRepository {
         try await database.query("SELECT value FROM ride_revision WHERE id = 1").first?.decode(Int64.self) ?? 0
     }
 
-    /// Takes the next revision, holding `ride_revision`'s row lock until the transaction ends (see the type's notes).
-    private static func nextRevision(in transaction: PostgresTransaction) async throws -> Int64 {
+    /// Gives the ride the next revision, last in its transaction, and returns it as stored: the revision counter's row
+    /// lock is then held only for this statement and the commit (see the type's notes).
+    private static func stampRevision(rideID: Int64, in transaction: PostgresTransaction) async throws -> Ride {
         let rows = try await transaction.query(
-            "UPDATE ride_revision SET value = value + 1 WHERE id = 1 RETURNING value")
-        guard let revision = try rows.first?.decode(Int64.self) else {
-            throw PostgresStoreError.invalidValue("ride_revision has no row")
+            """
+            WITH next AS (UPDATE ride_revision SET value = value + 1 WHERE id = 1 RETURNING value),
+            r AS (UPDATE rides SET revision = (SELECT value FROM next) WHERE id = \(rideID) RETURNING *)
+            SELECT \(unescaped: rideColumns) FROM r JOIN places AS p ON p.id = r.dropoff_place_id
+            """
+        )
+        guard let row = rows.first else {
+            throw PostgresStoreError.invalidValue("ride \(rideID) vanished inside its own transaction")
         }
-        return revision
+        return try ride(from: row)
     }
 
     /// Rides with their drop-off place; callers append a `WHERE` (and `ORDER BY`) with `$n` bindings.
-    static let selectRides = """
-        SELECT r.id, r.user_id, r.pickup_latitude, r.pickup_longitude, r.ride_option_id, r.fare_cents,
-               r.requested_at, r.status, r.clock_rate, r.animal_id, r.animal_name, r.assigned_at_ms,
-               r.start_latitude, r.start_longitude, r.ended_at_ms, r.left_behind, r.revision,
-               p.id AS place_id, p.name AS place_name, p.latitude AS place_latitude, p.longitude AS place_longitude
-        FROM rides AS r JOIN places AS p ON p.id = r.dropoff_place_id
+    static let selectRides = "SELECT \(rideColumns) FROM rides AS r JOIN places AS p ON p.id = r.dropoff_place_id"
+
+    /// The columns `ride(from:)` reads, of a ride `r` and its drop-off place `p`.
+    private static let rideColumns = """
+        r.id, r.user_id, r.pickup_latitude, r.pickup_longitude, r.ride_option_id, r.fare_cents,
+        r.requested_at, r.status, r.clock_rate, r.animal_id, r.animal_name, r.assigned_at_ms,
+        r.start_latitude, r.start_longitude, r.ended_at_ms, r.left_behind, r.revision,
+        p.id AS place_id, p.name AS place_name, p.latitude AS place_latitude, p.longitude AS place_longitude
         """
 
     private static func status(_ text: String) throws -> RideStatus {
