@@ -39,6 +39,8 @@ final class DeadlineRace<Value: Sendable>: Sendable {
                     $0.worker = worker
                     $0.timer = timer
                 }
+                // Cancelled before the continuation was kept (the handler below then found nothing to answer).
+                if Task.isCancelled { race.finish(.failure(CancellationError())) }
                 // Finished (or cancelled) before the worker and timer were kept: they must still be stopped.
                 if race.state.withLock({ $0.continuation == nil }) { race.stop() }
             }
