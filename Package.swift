@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         .target(
@@ -76,12 +77,27 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // Koober's state in PostgreSQL, for several processes on one database (issue 22).
+        .target(
+            name: "KooberPostgres",
+            dependencies: [
+                "KooberKit",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                // The pool's own errors (ConnectionPoolError): a pool that cannot reach the server says so with them.
+                .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                // The deadlines' timers (`DeadlineRace`).
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         // The composition root: builds the app's services from its settings, for `koober` and the tests alike.
         .target(
             name: "KooberApp",
             dependencies: [
                 "KooberArgon2",
                 "KooberKit",
+                "KooberPostgres",
                 "KooberSQLite",
                 "KooberWeb",
                 .product(name: "Logging", package: "swift-log"),
@@ -116,12 +132,14 @@ let package = Package(
                 "HTTPServer",
                 "KooberApp",
                 "KooberKit",
+                "KooberPostgres",
                 "KooberSQLite",
                 "KooberWeb",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -199,7 +217,18 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "KooberSQLiteTests", dependencies: ["KooberSQLite", "KooberKit", "KooberKitTestDoubles"]),
+        // The repository contracts, run against every store (in memory, SQLite, PostgreSQL), and SQLite's own tests.
+        .testTarget(
+            name: "KooberSQLiteTests",
+            dependencies: ["KooberSQLite", "KooberPostgres", "KooberKit", "KooberKitTestDoubles", "KooberTestSupport"]
+        ),
+        .testTarget(
+            name: "KooberPostgresTests",
+            dependencies: [
+                "KooberPostgres", "KooberKit", "KooberTestSupport", "KooberWeb",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "KooberKitTests", dependencies: ["KooberKit", "KooberKitTestDoubles"]),
         .testTarget(name: "KooberMapTests", dependencies: ["KooberMap", "KooberTestSupport"]),
         .testTarget(

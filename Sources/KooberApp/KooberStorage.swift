@@ -1,14 +1,16 @@
 import KooberArgon2
 import KooberKit
+import KooberPostgres
 import KooberSQLite
 import KooberWeb
 import Logging
 
-/// The composition root: Koober's SQLite database with its repositories, argon2id behind a bounded queue, and the
-/// `KooberServices` made of them. `koober` and the tests build the app through `open` alone, so what they run is
-/// the same app; what may differ between them is in `KooberStorageConfiguration`.
+/// The composition root: Koober's database (an SQLite file, or PostgreSQL shared with other processes) with its
+/// repositories, argon2id behind a bounded queue, and the `KooberServices` made of them. `koober` and the tests build
+/// the app through `open` alone, so what they run is the same app; what may differ between them is in
+/// `KooberStorageConfiguration`.
 public struct KooberStorage: Sendable {
-    public let database: SQLiteDatabase
+    public let database: KooberDatabase
     public let services: KooberServices
     /// The queue in front of argon2id, kept by its type for its `depth` and `shedCount` (metrics).
     public let passwordHashQueue: BoundedPasswordHasher
@@ -16,34 +18,46 @@ public struct KooberStorage: Sendable {
     /// Opens (creating and migrating) the database, seeds the demo account on first start, loads the form-signing
     /// key, and builds the services, whose health check is whether the database answers.
     public static func open(_ configuration: KooberStorageConfiguration, logger: Logger) async throws -> KooberStorage {
-        let database = try await SQLiteDatabase.open(path: configuration.databasePath, logger: logger)
+        let changes = SharedStoreChanges()
+        let database: KooberDatabase
+        switch configuration.database {
+        case .sqlite(let path):
+            database = .sqlite(try await SQLiteDatabase.open(path: path, logger: logger))
+        case .postgres(let url):
+            logger.info("Using the PostgreSQL database \(url)")
+            database = .postgres(try await PostgresDatabase.open(url: url, changes: changes, logger: logger))
+        }
         do {
-            return try await KooberStorage(database: database, configuration: configuration, logger: logger)
+            return try await KooberStorage(
+                database: database, changes: changes, configuration: configuration, logger: logger)
         } catch {
             try await database.close()
             throw error
         }
     }
 
-    private init(database: SQLiteDatabase, configuration: KooberStorageConfiguration, logger: Logger) async throws {
-        let users = SQLiteUserRepository(database: database)
+    private init(
+        database: KooberDatabase,
+        changes: SharedStoreChanges,
+        configuration: KooberStorageConfiguration,
+        logger: Logger
+    ) async throws {
+        let repositories = database.repositories
         let hasher = BoundedPasswordHasher(Argon2PasswordHasher(), capacity: configuration.hashQueueSize)
-        if try await SeedDemoAccountUseCase(userRepository: users, passwordHasher: hasher).run() {
+        if try await SeedDemoAccountUseCase(userRepository: repositories.users, passwordHasher: hasher).run() {
             logger.info("Created the demo account \(SeedDemoAccountUseCase.demoAccount.email)")
         }
-        let rides = SQLiteRideRepository(database: database)
-        let fleet = SQLiteFleetRepository(database: database)
-        try await fleet.provide(Fleet.members(size: configuration.fleetSize))
-        let csrfKey = try await LoadCSRFKeyUseCase(repository: SQLiteCSRFKeyRepository(database: database)).run()
+        try await repositories.fleet.provide(Fleet.members(size: configuration.fleetSize))
+        let csrfKey = try await LoadCSRFKeyUseCase(repository: repositories.csrfKeys).run()
         self.database = database
         self.passwordHashQueue = hasher
         var services = KooberServices(
-            userRepository: users,
-            sessionRepository: SQLiteUserSessionRepository(database: database),
-            signInFailureRepository: SQLiteSignInFailureRepository(database: database),
-            placeRepository: SQLitePlaceRepository(database: database),
-            rideRepository: rides,
-            fleetRepository: fleet,
+            userRepository: repositories.users,
+            sessionRepository: repositories.sessions,
+            signInFailureRepository: repositories.signInFailures,
+            placeRepository: repositories.places,
+            rideRepository: repositories.rides,
+            fleetRepository: repositories.fleet,
             passwordHasher: hasher,
             csrfKey: csrfKey,
             healthCheck: {
@@ -60,6 +74,10 @@ public struct KooberStorage: Sendable {
             trustProxy: configuration.trustProxy
         )
         services.rideClockRate = configuration.rideClockRate
+        services.storeChanges = changes
+        if case .postgres(let postgres) = database {
+            services.signUpThrottle = PostgresSignUpThrottle(database: postgres)
+        }
         self.services = services
     }
 }

@@ -1,12 +1,13 @@
 import Foundation
 import KooberKit
+import KooberPostgres
 import NIOCore
 
 /// What may differ between one run of Koober and another: `koober` fills it from its flags, a test with a
 /// temporary file and a clock of its own.
 public struct KooberStorageConfiguration: Sendable {
-    /// The SQLite database file, or `:memory:`.
-    public var databasePath: String
+    /// Where Koober's state lives.
+    public var database: Database
     /// Password hashes waiting or running at once before the forms that hash answer 503 (`BoundedPasswordHasher`).
     public var hashQueueSize: Int
     public var secureCookies: Bool
@@ -19,11 +20,29 @@ public struct KooberStorageConfiguration: Sendable {
     /// How many times faster than real time rides run (`--ride-clock-rate`).
     public var rideClockRate: Double
 
+    /// Connections per process to PostgreSQL (`PostgresURL.poolSize`).
+    public static let defaultDatabasePoolSize = PostgresURL.defaultPoolSize
+
     /// 4 hashes per core the hasher's pool has (`BoundedPasswordHasher.defaultCapacity`).
     public static var defaultHashQueueSize: Int { BoundedPasswordHasher.defaultCapacity(cores: System.coreCount) }
 
+    /// Where Koober's state lives: an SQLite file (embedded, the default), or a PostgreSQL database that any number of
+    /// `koober` processes share.
+    public enum Database: Sendable, Equatable {
+        /// A file, or `:memory:`.
+        case sqlite(path: String)
+        case postgres(PostgresURL)
+
+        /// `--database` as given: a `postgres://` (or `postgresql://`) URL, else an SQLite path.
+        public init(_ text: String, poolSize: Int = PostgresURL.defaultPoolSize) throws {
+            self =
+                PostgresURL.isPostgres(text)
+                ? .postgres(try PostgresURL(text, poolSize: poolSize)) : .sqlite(path: text)
+        }
+    }
+
     public init(
-        databasePath: String,
+        database: Database,
         hashQueueSize: Int = KooberStorageConfiguration.defaultHashQueueSize,
         secureCookies: Bool = false,
         trustProxy: Bool = false,
@@ -33,7 +52,7 @@ public struct KooberStorageConfiguration: Sendable {
     ) {
         self.fleetSize = fleetSize
         self.rideClockRate = rideClockRate
-        self.databasePath = databasePath
+        self.database = database
         self.hashQueueSize = hashQueueSize
         self.secureCookies = secureCookies
         self.trustProxy = trustProxy

@@ -1,3 +1,5 @@
+import KooberKit
+
 /// Koober's tables, as numbered migrations. Add a migration to change the schema; never edit one that shipped.
 ///
 /// Times are INTEGER unix seconds (`SQLiteValue.unixSeconds`): exact to the second. Emails are stored

@@ -19,7 +19,8 @@ struct KooberCommand: AsyncParsableCommand {
         commandName: "koober",
         abstract: "Koober for the web: rides by kangaroo, served as HTML.",
         usage: """
-            koober [--hostname <hostname>] [--port <port>] [--database <database>] [--templates <templates>]
+            koober [--hostname <hostname>] [--port <port>] [--database <database>] [--database-pool-size <size>]
+                   [--templates <templates>]
                    [--public <public>] [--secure-cookies] [--max-connections <max-connections>]
                    [--metrics-port <metrics-port>] [--metrics-hostname <metrics-hostname>] [--log-format <log-format>]
                    [--hash-queue-size <hash-queue-size>] [--trust-proxy] [--fleet-size <fleet-size>]
@@ -35,8 +36,17 @@ struct KooberCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on; 0 picks a free one. (env: KOOBER_PORT; default: 8080)")
     var port: Int?
 
-    @Option(help: "The SQLite database file, or :memory:. (env: KOOBER_DATABASE; default: koober.sqlite)")
+    @Option(
+        help:
+            "The SQLite database file, :memory:, or a PostgreSQL URL (postgres://user:password@host:5432/koober). (env: KOOBER_DATABASE; default: koober.sqlite)"
+    )
     var database: String?
+
+    @Option(
+        help:
+            "The most PostgreSQL connections this process opens at once. (env: KOOBER_DATABASE_POOL_SIZE; default: 10)"
+    )
+    var databasePoolSize: Int?
 
     @Option(help: "The folder of Mustache templates. (env: KOOBER_TEMPLATES; default: Templates)")
     var templates: String?
@@ -125,7 +135,7 @@ struct KooberCommand: AsyncParsableCommand {
                             collector: MetricsCollector(
                                 log: .standardOutput,
                                 hashQueue: storage.passwordHashQueue,
-                                database: storage.database
+                                database: storage.database.sqlite
                             )
                         ),
                         logger: Logger(label: "koober.metrics")

@@ -9,7 +9,7 @@ import NIOCore
 struct KooberSettings: Equatable {
     var hostname: String
     var port: Int
-    var database: String
+    var database: KooberStorageConfiguration.Database
     var templates: String
     var publicDirectory: String
     var secureCookies: Bool
@@ -33,7 +33,7 @@ struct KooberSettings: Equatable {
     /// What the composition root (`KooberStorage.open`) needs of these settings.
     var storage: KooberStorageConfiguration {
         KooberStorageConfiguration(
-            databasePath: database,
+            database: database,
             hashQueueSize: hashQueueSize,
             secureCookies: secureCookies,
             trustProxy: trustProxy,
@@ -45,7 +45,15 @@ struct KooberSettings: Equatable {
     init(command: KooberCommand, environment: Environment) throws {
         hostname = command.hostname ?? environment.string("KOOBER_HOSTNAME") ?? "127.0.0.1"
         port = try command.port ?? environment.int("KOOBER_PORT") ?? 8080
-        database = command.database ?? environment.string("KOOBER_DATABASE") ?? "koober.sqlite"
+        let poolSize =
+            try command.databasePoolSize ?? environment.int("KOOBER_DATABASE_POOL_SIZE")
+            ?? KooberStorageConfiguration.defaultDatabasePoolSize
+        do {
+            database = try KooberStorageConfiguration.Database(
+                command.database ?? environment.string("KOOBER_DATABASE") ?? "koober.sqlite", poolSize: poolSize)
+        } catch {
+            throw ValidationError("The database is not usable: \(error)")
+        }
         templates = command.templates ?? environment.string("KOOBER_TEMPLATES") ?? "Templates"
         publicDirectory = command.publicDirectory ?? environment.string("KOOBER_PUBLIC") ?? "Public"
         secureCookies = try command.secureCookies || (environment.bool("KOOBER_SECURE_COOKIES") ?? false)

@@ -35,7 +35,8 @@ public final class KooberTestApp: Sendable {
         let clock = TestClock()
         let storage = try await KooberStorage.open(
             KooberStorageConfiguration(
-                databasePath: databasePath, hashQueueSize: hashQueueSize, now: { clock.now }, fleetSize: fleetSize,
+                database: .sqlite(path: databasePath), hashQueueSize: hashQueueSize, now: { clock.now },
+                fleetSize: fleetSize,
                 rideClockRate: rideClockRate
             ),
             logger: logger
@@ -49,7 +50,8 @@ public final class KooberTestApp: Sendable {
             services: services,
             logger: logger
         )
-        self.database = storage.database
+        guard let database = storage.database.sqlite else { throw KooberTestAppError.notSQLite }
+        self.database = database
         self.passwordHashQueue = storage.passwordHashQueue
         self.databasePath = databasePath
         self.clock = clock
@@ -86,4 +88,9 @@ public final class KooberTestApp: Sendable {
     public static func temporaryDatabasePath() -> String {
         NSTemporaryDirectory() + "koober-test-\(UUID().uuidString).sqlite"
     }
+}
+
+enum KooberTestAppError: Error {
+    /// The test app runs on an SQLite file, whose tables the tests read.
+    case notSQLite
 }

@@ -224,16 +224,21 @@ struct DenialOfServiceTests {
         }
     }
 
+    /// At most 20 lines a second (`RefusalLog`): 60 refusals sent within a second or two leave fewer than 60 lines; on
+    /// a machine so busy that they take longer, the bound is 20 for each second they spanned.
     @Test func refusalsAreLoggedWithReasonAndPeerAtABoundedRate() async throws {
         let log = RecordingLogHandler.Store()
+        let started = ContinuousClock.now
         try await withServer(logger: log.logger(), responder: echoResponder) { server in
             for _ in 0..<60 {
                 _ = try? await server.response(to: "GET / HTTP/1.1\r\nHost: x\r\nX(evil): 1\r\n\r\n")
             }
         }
+        let seconds = Int((ContinuousClock.now - started).components.seconds) + 1
         let refusals = log.all.filter { $0.message == "refused 400" }
         #expect(!refusals.isEmpty)
-        #expect(refusals.count < 60)
+        #expect(refusals.count <= 20 * (seconds + 1))
+        if seconds < 3 { #expect(refusals.count < 60) }
         #expect(refusals.allSatisfy { $0.metadata["peer"] == "127.0.0.1" })
         #expect(refusals.allSatisfy { $0.metadata["reason"]?.hasPrefix("malformed") == true })
     }

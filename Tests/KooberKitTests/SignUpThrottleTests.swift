@@ -5,18 +5,6 @@ import Testing
 @testable import KooberKit
 
 @Suite struct SignUpThrottleTests {
-    @Test func anAddressGetsTenSignUpsAnHourAndOthersAreNotAffected() async {
-        let throttle = SignUpThrottle()
-        for minute in 0..<10 {
-            #expect(await throttle.reserve(for: "192.0.2.1", at: referenceTime + minutes(Double(minute))))
-        }
-        #expect(await !throttle.reserve(for: "192.0.2.1", at: referenceTime + minutes(30)))
-        #expect(await throttle.reserve(for: "192.0.2.2", at: referenceTime + minutes(30)))
-        // Just over an hour after the first, one place is free again.
-        #expect(await throttle.reserve(for: "192.0.2.1", at: referenceTime + minutes(60) + 1))
-        #expect(await !throttle.reserve(for: "192.0.2.1", at: referenceTime + minutes(60) + 1))
-    }
-
     @Test func addressesAreForgottenAnHourAfterTheirLastSignUp() async {
         let throttle = SignUpThrottle()
         for address in 0..<100 { _ = await throttle.reserve(for: "10.0.0.\(address)", at: referenceTime) }

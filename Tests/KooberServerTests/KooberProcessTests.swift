@@ -15,7 +15,7 @@ import Testing
         #expect(browser.path == "/ride")
 
         koober.process.interrupt()  // SIGINT, as Ctrl-C sends
-        #expect(await koober.waitForExit(timeout: .seconds(10)))
+        #expect(await koober.waitForExit(timeout: BusyMachine.patience))
         #expect(koober.process.terminationStatus == 0)
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("koober.sqlite").path))
     }
@@ -39,7 +39,7 @@ import Testing
         #expect(try await Self.waitForStatus(["finished"], browser: after, timeout: .seconds(60)))
         #expect(try after.first("//dd[@class='receipt-arrived']") != nil)
         second.process.interrupt()
-        #expect(await second.waitForExit(timeout: .seconds(10)))
+        #expect(await second.waitForExit(timeout: BusyMachine.patience))
     }
 
     private static func waitForStatus(
@@ -62,7 +62,7 @@ import Testing
         try await before.visit("/signin")
         let token = try #require(try before.formToken())
         first.process.interrupt()
-        #expect(await first.waitForExit(timeout: .seconds(10)))
+        #expect(await first.waitForExit(timeout: BusyMachine.patience))
 
         let (second, secondPort) = try await KooberProcess.serving(in: directory)
         let after = TestBrowser(host: "127.0.0.1", port: secondPort)
@@ -72,7 +72,7 @@ import Testing
         )
         #expect(after.path == "/ride")
         second.process.interrupt()
-        #expect(await second.waitForExit(timeout: .seconds(10)))
+        #expect(await second.waitForExit(timeout: BusyMachine.patience))
     }
 
     @Test func aMissingTemplateStopsStartUpWithAMessageNamingIt() async throws {

@@ -13,7 +13,7 @@ import Testing
         let defaults = try settings([])
         #expect(defaults.hostname == "127.0.0.1")
         #expect(defaults.port == 8080)
-        #expect(defaults.database == "koober.sqlite")
+        #expect(defaults.database == .sqlite(path: "koober.sqlite"))
         #expect(defaults.templates == "Templates")
         #expect(defaults.publicDirectory == "Public")
         #expect(defaults.secureCookies == false)
@@ -64,7 +64,7 @@ import Testing
         #expect(fromEnvironment.trustProxy)
         #expect(fromEnvironment.hostname == "0.0.0.0")
         #expect(fromEnvironment.port == 9090)
-        #expect(fromEnvironment.database == ":memory:")
+        #expect(fromEnvironment.database == .sqlite(path: ":memory:"))
         #expect(fromEnvironment.templates == "/srv/templates")
         #expect(fromEnvironment.publicDirectory == "/srv/public")
         #expect(fromEnvironment.secureCookies)
@@ -91,7 +91,7 @@ import Testing
         #expect(fromFlags.trustProxy)
         #expect(fromFlags.hostname == "::1")
         #expect(fromFlags.port == 0)
-        #expect(fromFlags.database == "a.sqlite")
+        #expect(fromFlags.database == .sqlite(path: "a.sqlite"))
         #expect(fromFlags.templates == "T")
         #expect(fromFlags.publicDirectory == "P")
         #expect(fromFlags.secureCookies)
@@ -130,6 +130,35 @@ import Testing
         #expect(throws: ValidationError.self) { try settings(["--hash-queue-size", "0"]) }
         #expect(throws: ValidationError.self) { try settings([], environment: ["KOOBER_HASH_QUEUE_SIZE": "-1"]) }
         #expect(throws: ValidationError.self) { try settings([], environment: ["KOOBER_TRUST_PROXY": "perhaps"]) }
+    }
+
+    @Test func aPostgresURLChoosesPostgreSQLWithItsPoolSize() throws {
+        let url = "postgres://koober:secret@db.internal:5432/koober"
+        let fromFlags = try settings(["--database", url, "--database-pool-size", "4"])
+        guard case .postgres(let postgres) = fromFlags.database else {
+            Issue.record("not PostgreSQL: \(fromFlags.database)")
+            return
+        }
+        #expect(postgres.host == "db.internal")
+        #expect(postgres.poolSize == 4)
+        let fromEnvironment = try settings(
+            [], environment: ["KOOBER_DATABASE": url, "KOOBER_DATABASE_POOL_SIZE": "12"])
+        guard case .postgres(let fromVariables) = fromEnvironment.database else {
+            Issue.record("not PostgreSQL: \(fromEnvironment.database)")
+            return
+        }
+        #expect(fromVariables.poolSize == 12)
+        #expect(try settings([]).database == .sqlite(path: "koober.sqlite"))
+    }
+
+    @Test func aPostgresURLKooberCannotUseOrABadPoolSizeStopsStartUpWithAMessage() {
+        #expect(throws: ValidationError.self) { try settings(["--database", "postgres://db/koober"]) }
+        #expect(throws: ValidationError.self) {
+            try settings(["--database", "postgres://koober@db/koober", "--database-pool-size", "1"])
+        }
+        #expect(throws: ValidationError.self) {
+            try settings([], environment: ["KOOBER_DATABASE": "postgresql://koober@db/koober?sslmode=maybe"])
+        }
     }
 
     @Test func anUnknownFlagIsRefused() {

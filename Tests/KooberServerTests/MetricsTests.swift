@@ -33,14 +33,14 @@ import Testing
         #expect(text.contains(#"koober_database_pool_waits_total{pool="writer"}"#))
 
         koober.process.interrupt()
-        #expect(await koober.waitForExit(timeout: .seconds(10)))
+        #expect(await koober.waitForExit(timeout: BusyMachine.patience))
     }
 
     @Test func withoutTheFlagThereIsNoMetricsListener() async throws {
         let (koober, _) = try await KooberProcess.serving(in: try KooberProcess.temporaryDirectory())
         #expect(!koober.log.contains("Metrics is serving"))
         koober.process.interrupt()
-        #expect(await koober.waitForExit(timeout: .seconds(10)))
+        #expect(await koober.waitForExit(timeout: BusyMachine.patience))
     }
 
     /// Sends a request line that is no HTTP and waits until the server has answered and closed.

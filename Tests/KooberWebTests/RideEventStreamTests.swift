@@ -127,6 +127,38 @@ import Testing
         }
     }
 
+    /// Another process (here a second app on the same file) signs one of the rider's sessions out; told so by the
+    /// store (`SharedStoreChanges`, which PostgreSQL's NOTIFY feeds), this process ends that session's streams only.
+    @Test func aSessionEndedByAnotherProcessEndsItsStreamsHereAndNoOthers() async throws {
+        let app = try await KooberTestApp { $0.now = Date.init }
+        let (_, cookie) = try await riderWithRide(app)
+        let secondDevice = app.browser()
+        try await secondDevice.signInAsJohnny()
+        let otherCookie = "koober_session=\(try #require(secondDevice.cookie(named: "koober_session")).value)"
+        let johnny = try #require(
+            try await app.container.services.userRepository.credentials(forEmail: "johnny@gmail.com"))
+        try await app.withServer { port in
+            let signedOut = try await EventStreamClient.open(port: port, headers: [("Cookie", cookie)])
+            let kept = try await EventStreamClient.open(port: port, headers: [("Cookie", otherCookie)])
+            #expect(try await signedOut.wait { $0.events.count >= 1 })
+            #expect(try await kept.wait { $0.events.count >= 1 })
+
+            let otherProcess = try await KooberTestApp(databasePath: app.databasePath)
+            let browser = otherProcess.browser()
+            browser.setCookie("koober_session", String(cookie.dropFirst("koober_session=".count)))
+            try await browser.visit("/profile")
+            try await browser.signOut()
+            app.container.services.storeChanges.sessionsEnded(of: johnny.profile.id)
+
+            #expect(try await signedOut.wait { $0.isClosed })
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(!kept.isClosed)
+            #expect(app.container.rideFeed.count == 1)
+            await kept.close()
+            try await otherProcess.close()
+        }
+    }
+
     @Test func withoutASessionOrARideThereIsNothingToStream() async throws {
         let app = try await KooberTestApp { $0.now = Date.init }
         let browser = app.browser()

@@ -2,16 +2,28 @@ import Foundation
 
 /// Sign-up is throttled per client address (SPEC.md): at most `maximumAccounts` sign-ups that reach the password
 /// hash per address within `window`; beyond, 429 without hashing.
+public protocol SignUpThrottling: Sendable {
+    /// Takes one of `address`'s sign-ups at `now` if it has one left in the window: `false` means throttled.
+    func reserve(for address: String, at now: Date) async throws -> Bool
+    /// Gives back a place taken at `time` whose sign-up went no further than the hash.
+    func giveBack(for address: String, at time: Date) async throws
+}
+
+/// How many sign-ups an address gets, and within what time.
 ///
 /// 10 an hour lets a family or an office behind one address sign up together, and makes minting accounts by the
-/// thousand from one machine take days. It is kept in memory, not in the database: a restart forgets it, which
-/// costs an abuser at most one more hour's worth, and it saves a write per sign-up.
-public actor SignUpThrottle {
-    public struct Policy: Sendable {
-        public var maximumAccounts = 10
-        public var window: TimeInterval = 60 * 60
-        public init() {}
-    }
+/// thousand from one machine take days.
+public struct SignUpThrottlePolicy: Sendable {
+    public var maximumAccounts = 10
+    public var window: TimeInterval = 60 * 60
+    public init() {}
+}
+
+/// The sign-up throttle of one process, kept in memory: with SQLite, whose file one process serves, a restart forgets
+/// it, which costs an abuser at most one more hour's worth, and it saves a write per sign-up. Several processes on
+/// PostgreSQL share theirs in the database instead (`PostgresSignUpThrottle`).
+public actor SignUpThrottle: SignUpThrottling {
+    public typealias Policy = SignUpThrottlePolicy
 
     public let policy: Policy
     /// The times of recent sign-ups by address, each list oldest first; an address leaves when its last entry ages.

@@ -12,7 +12,7 @@ public struct SignUpUseCase: Sendable {
     let userRepository: any UserRepository
     let passwordHasher: any PasswordHasher
     let sessionStarter: SessionStarter
-    let signUpThrottle: SignUpThrottle
+    let signUpThrottle: any SignUpThrottling
 
     public init(
         account: NewAccount,
@@ -22,7 +22,7 @@ public struct SignUpUseCase: Sendable {
         sessionRepository: any UserSessionRepository,
         passwordHasher: any PasswordHasher,
         sessionPolicy: SessionPolicy,
-        signUpThrottle: SignUpThrottle
+        signUpThrottle: any SignUpThrottling
     ) {
         self.account = account
         self.clientAddress = clientAddress
@@ -40,7 +40,7 @@ public struct SignUpUseCase: Sendable {
         if try await userRepository.credentials(forEmail: email) != nil {
             throw SignUpValidation.failure(["email": SignUpValidation.emailTaken])
         }
-        guard await signUpThrottle.reserve(for: clientAddress, at: now) else {
+        guard try await signUpThrottle.reserve(for: clientAddress, at: now) else {
             throw SignUpValidation.throttled
         }
         let user = NewUser(
@@ -64,7 +64,7 @@ public struct SignUpUseCase: Sendable {
         do {
             return try await passwordHasher.hash(account.password)
         } catch {
-            await signUpThrottle.giveBack(for: clientAddress, at: now)
+            try? await signUpThrottle.giveBack(for: clientAddress, at: now)
             throw error
         }
     }

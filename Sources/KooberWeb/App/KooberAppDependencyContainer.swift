@@ -15,7 +15,6 @@ public final class KooberAppDependencyContainer: Sendable {
     /// One for the process, so simultaneous sign-ins for one email take turns at the throttle.
     let signInAttemptGate = SignInAttemptGate()
     /// One for the process: sign-ups per client address.
-    let signUpThrottle = SignUpThrottle()
     /// One for the process: the riders' open streams.
     public let rideFeed: RideFeed
     /// One for the process: `koober` runs it as a service; tests may call `runOnce()`.
@@ -42,6 +41,13 @@ public final class KooberAppDependencyContainer: Sendable {
             rideRepository: services.rideRepository, fleetRepository: services.fleetRepository, feed: rideFeed,
             now: services.now, logger: logger
         )
+        // Other processes' changes: their rides reach this process's streams at once, and a session they end ends
+        // its streams here too.
+        let (dispatcher, feed, sessions) = (rideDispatcher, rideFeed, services.sessionRepository)
+        services.storeChanges.onRidesChanged { dispatcher.ridesChanged() }
+        services.storeChanges.onSessionsEnded { userID in
+            Task { await feed.endEndedSessions(of: userID, sessions: sessions, logger: logger) }
+        }
     }
 
     /// Sign In's password check, for the profile's password forms.

@@ -39,7 +39,7 @@ struct KooberOnboardingDependencyContainer: SignInUseCaseFactory, SignUpUseCaseF
             account: account, clientAddress: clientAddress, now: services.now(),
             userRepository: services.userRepository, sessionRepository: services.sessionRepository,
             passwordHasher: services.passwordHasher, sessionPolicy: services.sessionPolicy,
-            signUpThrottle: appContainer.signUpThrottle
+            signUpThrottle: appContainer.services.signUpThrottle
         )
     }
 }

@@ -26,6 +26,10 @@ public struct KooberServices: Sendable {
     public var rideClockRate: Double = 1
     /// How many ride streams may be open.
     public var rideStreamPolicy = RideStreamPolicy()
+    /// Sign-ups per client address: in this process's memory (SQLite), or shared by every process (PostgreSQL).
+    public var signUpThrottle: any SignUpThrottling = SignUpThrottle()
+    /// What other processes sharing the store change (PostgreSQL); nothing tells it with a store of one process.
+    public var storeChanges = SharedStoreChanges()
     public var throttlePolicy: SignInThrottlePolicy
 
     public init(

@@ -23,6 +23,19 @@ public struct ErrorPages: Sendable {
         return response
     }
 
+    /// The 503 for a database out of reach (`StorageUnavailableError`): nothing was read or changed, and Koober comes
+    /// back by itself with the database, so trying again in a moment is right.
+    public func unavailable() -> Response {
+        var response = response(.serviceUnavailable, message: Self.unavailableMessage)
+        response.headers.replaceOrAdd(name: "Retry-After", value: String(Self.busyRetryAfterSeconds))
+        return response
+    }
+
+    public static let unavailableMessage = ErrorMessage(
+        title: "Koober is unavailable",
+        message: "Koober cannot reach its records right now. Nothing was changed. Please try again in a moment."
+    )
+
     /// What a visitor is told when too many sign-ins (or sign-ups) are being hashed at once.
     public static let busyMessage = ErrorMessage(
         title: "Koober is busy", message: "Too many people are signing in right now. Please try again in a moment."

@@ -6,7 +6,8 @@ import Logging
 /// request id so that an operator can find it. The page itself shows no internals.
 ///
 /// A full password-hashing queue is not unexpected: whichever form hashed (sign-in, sign-up) gets the 503 "Koober is
-/// busy" page with `Retry-After`, from this one place.
+/// busy" page with `Retry-After`, from this one place; and a database out of reach gets the 503 "Koober is
+/// unavailable" page, also with `Retry-After`.
 struct UnexpectedErrorResponder: Sendable {
     let errorPages: ErrorPages
     let logger: Logger
@@ -21,6 +22,9 @@ struct UnexpectedErrorResponder: Sendable {
                 "Shed a request: the password-hashing queue is full", metadata: ["request_id": "\(request.id)"]
             )
             return errorPages.busy()
+        } catch let error as StorageUnavailableError {
+            logger.error("\(error)", metadata: ["request_id": "\(request.id)", "path": "\(request.path)"])
+            return errorPages.unavailable()
         } catch {
             logger.error(
                 "Unexpected error: \(String(reflecting: error))",

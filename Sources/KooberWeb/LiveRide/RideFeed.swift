@@ -1,4 +1,5 @@
 import KooberKit
+import Logging
 import Synchronization
 
 /// The process's ride observers, by rider: the dispatcher publishes what changed, and each rider's observers hear of
@@ -81,6 +82,21 @@ public final class RideFeed: Sendable {
             (state.byUser[userID] ?? []).compactMap { state.entries[$0]?.observer }
         }
         for observer in ended { observer.endObservation() }
+    }
+
+    /// Ends the streams of the rider's sessions that no longer exist: some of them were ended elsewhere (another
+    /// process), and the store only says whose. Streams whose session cannot be checked now go on.
+    public func endEndedSessions(of userID: UserID, sessions: any UserSessionRepository, logger: Logger) async {
+        let open = state.withLock { state in
+            Set((state.byUser[userID] ?? []).compactMap { state.entries[$0]?.session })
+        }
+        for session in open {
+            do {
+                if try await sessions.session(tokenHash: session) == nil { endSession(session) }
+            } catch {
+                logger.error("Could not check whether a session with a ride stream ended: \(error)")
+            }
+        }
     }
 
     /// The server is stopping: every stream ends now, and no new one starts.

@@ -1,18 +1,23 @@
 import Foundation
 import KooberKit
 import KooberKitTestDoubles
+import KooberPostgres
 import KooberSQLite
+import KooberTestSupport
 import Testing
 
 /// The implementations every repository contract runs against.
 enum RepositoryKind: CaseIterable, Sendable, CustomTestStringConvertible {
     case inMemory
     case sqlite
+    /// A database of its own on the server `scripts/with-postgres` starts (`TestPostgres`).
+    case postgres
 
     var testDescription: String {
         switch self {
         case .inMemory: "in memory"
         case .sqlite: "SQLite file"
+        case .postgres: "PostgreSQL"
         }
     }
 }
@@ -25,10 +30,13 @@ struct Repositories: Sendable {
     let places: any PlaceRepository
     let rides: any RideRepository
     let csrfKeys: any CSRFKeyRepository
+    /// The sign-up throttle `koober` uses with this store: in memory with SQLite (one process per file), in the
+    /// database with PostgreSQL (shared by every process).
+    let signUps: any SignUpThrottling
 }
 
 /// Runs `body` with fresh repositories of `kind`, empty but for the seeded places (`SydneyPlaces`); SQLite ones
-/// live on a real temporary file.
+/// live on a real temporary file, PostgreSQL ones in a new database on a real server.
 func withRepositories(_ kind: RepositoryKind, _ body: (Repositories) async throws -> Void) async throws {
     switch kind {
     case .inMemory:
@@ -41,7 +49,8 @@ func withRepositories(_ kind: RepositoryKind, _ body: (Repositories) async throw
                 failures: InMemorySignInFailureRepository(),
                 places: places,
                 rides: InMemoryRideRepository(places: places),
-                csrfKeys: InMemoryCSRFKeyRepository()
+                csrfKeys: InMemoryCSRFKeyRepository(),
+                signUps: SignUpThrottle()
             )
         )
     case .sqlite:
@@ -53,9 +62,31 @@ func withRepositories(_ kind: RepositoryKind, _ body: (Repositories) async throw
                     failures: SQLiteSignInFailureRepository(database: database),
                     places: SQLitePlaceRepository(database: database),
                     rides: SQLiteRideRepository(database: database),
-                    csrfKeys: SQLiteCSRFKeyRepository(database: database)
+                    csrfKeys: SQLiteCSRFKeyRepository(database: database),
+                    signUps: SignUpThrottle()
                 )
             )
+        }
+    case .postgres:
+        try await TestPostgres.withDatabase { url in
+            let database = try await PostgresDatabase.open(url: url, timeout: TestPostgres.callTimeout)
+            do {
+                try await body(
+                    Repositories(
+                        users: PostgresUserRepository(database: database),
+                        sessions: PostgresUserSessionRepository(database: database),
+                        failures: PostgresSignInFailureRepository(database: database),
+                        places: PostgresPlaceRepository(database: database),
+                        rides: PostgresRideRepository(database: database),
+                        csrfKeys: PostgresCSRFKeyRepository(database: database),
+                        signUps: PostgresSignUpThrottle(database: database)
+                    )
+                )
+                await database.close()
+            } catch {
+                await database.close()
+                throw error
+            }
         }
     }
 }

@@ -79,7 +79,7 @@ final class KooberProcess: @unchecked Sendable {
     /// `kill -9`: no graceful stop, no closing of the database.
     func kill() async {
         Glibc.kill(process.processIdentifier, SIGKILL)
-        await waitForExit(timeout: .seconds(10))
+        await waitForExit(timeout: BusyMachine.patience)
     }
 
     /// Waits for the process to end, at most `timeout`; whether it did.

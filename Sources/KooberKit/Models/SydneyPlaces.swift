@@ -1,5 +1,3 @@
-import KooberKit
-
 /// The drop-off places Koober knows: `sydney-places.csv` of the shared data folder, row for row and in file order,
 /// so ids run 1…32. The first four are the original app's places, with its exact names and coordinates.
 ///

@@ -1,0 +1,358 @@
+import Foundation
+import KooberKit
+import PostgresNIO
+
+/// Each rider's chosen drop-off (`ride_drafts`), rides (`rides`) and their histories (`ride_events`), shared by every
+/// process; all go when the rider's user does (`ON DELETE CASCADE`).
+///
+/// As in SQLite, what must never happen is refused by the database itself, whatever the number of processes: a second
+/// ride in progress for a rider (`rides_in_progress`), an animal on two rides (`rides_by_animal`), and a change made
+/// from a stale read (`apply` changes a ride only at the revision it was worked out from; of two processes applying
+/// the same change, the second waits for the first's row lock and then finds the revision gone).
+///
+/// **Revisions.** Streams hear of "every ride changed after revision R", so a revision must never become visible after
+/// a higher one: with concurrent writers, a plain sequence would let a transaction holding revision 11 commit after
+/// one holding 12, and a process that had read 12 would miss 11. So every ride write increments the one row
+/// of `ride_revision`, whose row lock it holds until it commits: revisions are given and committed in one order, as
+/// SQLite's single writer gives them. It does so last, in the statement that stamps the ride and returns it
+/// (`stampRevision`), so the lock is held for one round trip and the commit; only ride writes take it. Each such write also notifies
+/// the other processes (`PostgresChanges`), whose dispatchers then look at once instead of at their next tick.
+public struct PostgresRideRepository: RideRepository {
+    private let database: PostgresDatabase
+
+    public init(database: PostgresDatabase) {
+        self.database = database
+    }
+
+    public func chosenDropoff(userID: UserID) async throws -> NamedLocation? {
+        try await database.query(Self.chosenDropoffSQL(userID)).first.map(PostgresPlaceRepository.place(from:))
+    }
+
+    private static func chosenDropoffSQL(_ userID: UserID) -> PostgresQuery {
+        """
+        SELECT p.id, p.name, p.latitude, p.longitude
+        FROM ride_drafts AS d JOIN places AS p ON p.id = d.place_id
+        WHERE d.user_id = \(userID.rawValue)
+        """
+    }
+
+    /// Throws `RideRepositoryError.unknownPlace` for a place that doesn't exist, and the server's foreign-key
+    /// refusal for a user that doesn't.
+    public func chooseDropoff(userID: UserID, placeID: PlaceID, at time: Date) async throws {
+        do {
+            try await database.transaction { transaction in
+                try await transaction.execute(
+                    """
+                    INSERT INTO ride_drafts (user_id, place_id, chosen_at)
+                    VALUES (\(userID.rawValue), \(placeID.rawValue), \(PostgresTime.seconds(time)))
+                    ON CONFLICT (user_id) DO UPDATE SET place_id = excluded.place_id, chosen_at = excluded.chosen_at
+                    """
+                )
+                try await Self.leaveEndedRidesBehind(userID: userID, in: transaction)
+            }
+        } catch let error as PSQLError where error.isForeignKeyViolation {
+            throw Self.foreignKeyRefusal(error)
+        }
+    }
+
+    public func followedRide(userID: UserID) async throws -> Ride? {
+        try await Self.followedRide(in: database.query(Self.followedRideSQL(userID)))
+    }
+
+    /// The rider's newest ride (by `rides_by_user`, one row), unless it has ended and been left behind.
+    private static func followedRideSQL(_ userID: UserID) -> PostgresQuery {
+        """
+        \(unescaped: selectRides) WHERE r.user_id = \(userID.rawValue)
+        ORDER BY r.requested_at DESC, r.id DESC LIMIT 1
+        """
+    }
+
+    private static func followedRide(in rows: [PostgresRow]) throws -> Ride? {
+        guard let row = rows.first else { return nil }
+        let columns = row.makeRandomAccess()
+        guard try !columns["left_behind"].decode(Bool.self) else { return nil }
+        return try ride(from: row)
+    }
+
+    /// Both reads in one prepared statement (`RideStateOfUser`), so at one moment and in one trip to the server.
+    public func rideState(userID: UserID) async throws -> RideState {
+        let rows = try await database.execute(RideStateOfUser(userID: userID))
+        guard let row = rows.first else { return RideState(followedRide: nil, chosenDropoff: nil) }
+        let columns = row.makeRandomAccess()
+        let hasRide = try columns["id"].decode(Int64?.self) != nil
+        let chosenDropoff = try columns["draft_id"].decode(Int64?.self).map { id in
+            NamedLocation(
+                id: PlaceID(id), name: try columns["draft_name"].decode(String.self),
+                location: Location(
+                    latitude: try columns["draft_latitude"].decode(Double.self),
+                    longitude: try columns["draft_longitude"].decode(Double.self)
+                )
+            )
+        }
+        return RideState(
+            followedRide: hasRide ? try Self.followedRide(in: rows) : nil,
+            chosenDropoff: chosenDropoff
+        )
+    }
+
+    /// Inserts the ride (`finding`) and its first event, leaves earlier rides behind and clears the draft, all in one
+    /// transaction. Throws `RideRepositoryError.rideAlreadyInProgress` when the rider already has a ride in progress,
+    /// `.unknownPlace` for a drop-off that doesn't exist.
+    public func requestRide(_ request: NewRideRequest) async throws -> Ride {
+        do {
+            return try await database.transaction { transaction in
+                let inserted = try await transaction.query(
+                    """
+                    INSERT INTO rides (
+                        user_id, pickup_latitude, pickup_longitude, dropoff_place_id, ride_option_id, fare_cents,
+                        requested_at, status, clock_rate, revision
+                    ) VALUES (
+                        \(request.userID.rawValue), \(request.pickup.latitude), \(request.pickup.longitude), \
+                        \(request.dropoffID.rawValue), \(request.rideOptionID), \(Int64(request.fareCents)), \
+                        \(PostgresTime.seconds(request.requestedAt)), 'finding', \(request.clockRate), 0
+                    )
+                    RETURNING id
+                    """
+                )
+                let id = try inserted[0].decode(Int64.self)
+                try await transaction.execute(
+                    """
+                    INSERT INTO ride_events (ride_id, status, at_ms)
+                    VALUES (\(id), 'finding', \(PostgresTime.milliseconds(request.requestedAt)))
+                    """
+                )
+                try await transaction.execute("DELETE FROM ride_drafts WHERE user_id = \(request.userID.rawValue)")
+                try await transaction.execute(
+                    """
+                    UPDATE rides SET left_behind = TRUE
+                    WHERE user_id = \(request.userID.rawValue) AND id <> \(id) AND NOT left_behind
+                    """
+                )
+                try await PostgresChanges.notifyRidesChanged(in: transaction)
+                return try await Self.stampRevision(rideID: id, in: transaction)
+            }
+        } catch let error as PSQLError where error.isUniqueViolation {
+            throw RideRepositoryError.rideAlreadyInProgress
+        } catch let error as PSQLError where error.isForeignKeyViolation {
+            throw Self.foreignKeyRefusal(error)
+        }
+    }
+
+    public func startNewRide(userID: UserID) async throws {
+        try await database.transaction { transaction in
+            try await Self.leaveEndedRidesBehind(userID: userID, in: transaction)
+            try await transaction.execute("DELETE FROM ride_drafts WHERE user_id = \(userID.rawValue)")
+        }
+    }
+
+    private static func leaveEndedRidesBehind(userID: UserID, in transaction: PostgresTransaction) async throws {
+        try await transaction.execute(
+            """
+            UPDATE rides SET left_behind = TRUE
+            WHERE user_id = \(userID.rawValue) AND NOT left_behind AND status IN ('finished', 'cancelled')
+            """
+        )
+    }
+
+    /// Newest first, a range of `rides_by_user` from the cursor: its cost is the page's whatever the history's.
+    public func rides(userID: UserID, before: RideHistoryCursor?, limit: Int) async throws -> [Ride] {
+        let limit = Int64(max(0, limit))
+        let query: PostgresQuery
+        if let before {
+            query = """
+                \(unescaped: Self.selectRides) WHERE r.user_id = \(userID.rawValue)
+                AND (r.requested_at, r.id) < (\(before.requestedAtSeconds), \(before.rideID.rawValue))
+                ORDER BY r.requested_at DESC, r.id DESC LIMIT \(limit)
+                """
+        } else {
+            query = """
+                \(unescaped: Self.selectRides) WHERE r.user_id = \(userID.rawValue)
+                ORDER BY r.requested_at DESC, r.id DESC LIMIT \(limit)
+                """
+        }
+        return try await database.query(query).map(Self.ride(from:))
+    }
+
+    public func ride(id: RideID) async throws -> Ride? {
+        try await database.query(Self.rideSQL(id.rawValue)).first.map(Self.ride(from:))
+    }
+
+    private static func rideSQL(_ id: Int64) -> PostgresQuery {
+        "\(unescaped: selectRides) WHERE r.id = \(id)"
+    }
+
+    public func events(rideID: RideID) async throws -> [RideEvent] {
+        try await database.query("SELECT status, at_ms FROM ride_events WHERE ride_id = \(rideID.rawValue)")
+            .map { row in
+                let (status, atMilliseconds) = try row.decode((String, Int64).self)
+                return RideEvent(
+                    status: try Self.status(status), at: PostgresTime.date(milliseconds: atMilliseconds))
+            }
+            .sorted { $0.status < $1.status }
+    }
+
+    public func findingRides(rideOptionIDs: Set<String>, limit: Int) async throws -> [Ride] {
+        guard !rideOptionIDs.isEmpty else { return [] }
+        return try await database.query(
+            """
+            \(unescaped: Self.selectRides) WHERE r.status = 'finding' AND r.ride_option_id = ANY(\(rideOptionIDs.sorted()))
+            ORDER BY r.requested_at, r.id LIMIT \(Int64(limit))
+            """
+        )
+        .map(Self.ride(from:))
+    }
+
+    public func dueRides(at time: Date, limit: Int) async throws -> [Ride] {
+        try await database.query(
+            """
+            \(unescaped: Self.selectRides)
+            WHERE r.next_event_at_ms IS NOT NULL AND r.next_event_at_ms <= \(PostgresTime.milliseconds(time))
+            ORDER BY r.next_event_at_ms LIMIT \(Int64(limit))
+            """
+        )
+        .map(Self.ride(from:))
+    }
+
+    public func nextDueTime() async throws -> Date? {
+        try await database.query(
+            """
+            SELECT next_event_at_ms FROM rides WHERE next_event_at_ms IS NOT NULL ORDER BY next_event_at_ms LIMIT 1
+            """
+        )
+        .first.map { PostgresTime.date(milliseconds: try $0.decode(Int64.self)) }
+    }
+
+    /// In one transaction: the ride is changed only at the expected revision (else `nil`, nothing written), its events
+    /// are added, and a freed animal is put where it stands. An assignment that would put an animal on a second ride
+    /// breaks `rides_by_animal`: `nil` too, the transaction rolled back.
+    public func apply(_ change: RideChange) async throws -> Ride? {
+        let assignment = change.assignment
+        do {
+            return try await database.transaction { transaction in
+                let changed = try await transaction.query(
+                    """
+                    UPDATE rides SET
+                        status = \(change.status.rawValue),
+                        next_event_at_ms = \(change.nextEventAt.map(PostgresTime.milliseconds)),
+                        ended_at_ms = \(change.endedAt.map(PostgresTime.milliseconds)),
+                        animal_id = coalesce(\(assignment?.animalID.rawValue), animal_id),
+                        animal_name = coalesce(\(assignment?.animalName), animal_name),
+                        assigned_at_ms = coalesce(\(assignment.map { PostgresTime.milliseconds($0.assignedAt) }), \
+                    assigned_at_ms),
+                        start_latitude = coalesce(\(assignment?.start.latitude), start_latitude),
+                        start_longitude = coalesce(\(assignment?.start.longitude), start_longitude)
+                    WHERE id = \(change.rideID.rawValue) AND revision = \(change.expectedRevision)
+                    RETURNING id
+                    """
+                )
+                guard !changed.isEmpty else { return nil }
+                for event in change.events {
+                    try await transaction.execute(
+                        """
+                        INSERT INTO ride_events (ride_id, status, at_ms)
+                        VALUES (\(change.rideID.rawValue), \(event.status.rawValue), \
+                        \(PostgresTime.milliseconds(event.at)))
+                        ON CONFLICT (ride_id, status) DO NOTHING
+                        """
+                    )
+                }
+                if let freed = change.freedAnimal {
+                    try await transaction.execute(
+                        """
+                        UPDATE animals SET latitude = \(freed.location.latitude), longitude = \(freed.location.longitude)
+                        WHERE id = \(freed.id.rawValue)
+                        """
+                    )
+                }
+                try await PostgresChanges.notifyRidesChanged(in: transaction)
+                return try await Self.stampRevision(rideID: change.rideID.rawValue, in: transaction)
+            }
+        } catch let error as PSQLError where error.isUniqueViolation {
+            return nil  // the animal carries another ride now
+        }
+    }
+
+    public func rides(changedAfter revision: Int64, limit: Int) async throws -> [Ride] {
+        try await database.query(
+            "\(unescaped: Self.selectRides) WHERE r.revision > \(revision) ORDER BY r.revision LIMIT \(Int64(limit))"
+        )
+        .map(Self.ride(from:))
+    }
+
+    public func latestRevision() async throws -> Int64 {
+        try await database.query("SELECT value FROM ride_revision WHERE id = 1").first?.decode(Int64.self) ?? 0
+    }
+
+    /// Gives the ride the next revision, last in its transaction, and returns it as stored: the revision counter's row
+    /// lock is then held only for this statement and the commit (see the type's notes).
+    private static func stampRevision(rideID: Int64, in transaction: PostgresTransaction) async throws -> Ride {
+        let rows = try await transaction.query(
+            """
+            WITH next AS (UPDATE ride_revision SET value = value + 1 WHERE id = 1 RETURNING value),
+            r AS (UPDATE rides SET revision = (SELECT value FROM next) WHERE id = \(rideID) RETURNING *)
+            SELECT \(unescaped: rideColumns) FROM r JOIN places AS p ON p.id = r.dropoff_place_id
+            """
+        )
+        guard let row = rows.first else {
+            throw PostgresStoreError.invalidValue("ride \(rideID) vanished inside its own transaction")
+        }
+        return try ride(from: row)
+    }
+
+    /// Rides with their drop-off place; callers append a `WHERE` (and `ORDER BY`) with `$n` bindings.
+    static let selectRides = "SELECT \(rideColumns) FROM rides AS r JOIN places AS p ON p.id = r.dropoff_place_id"
+
+    /// The columns `ride(from:)` reads, of a ride `r` and its drop-off place `p`.
+    private static let rideColumns = """
+        r.id, r.user_id, r.pickup_latitude, r.pickup_longitude, r.ride_option_id, r.fare_cents,
+        r.requested_at, r.status, r.clock_rate, r.animal_id, r.animal_name, r.assigned_at_ms,
+        r.start_latitude, r.start_longitude, r.ended_at_ms, r.left_behind, r.revision,
+        p.id AS place_id, p.name AS place_name, p.latitude AS place_latitude, p.longitude AS place_longitude
+        """
+
+    private static func status(_ text: String) throws -> RideStatus {
+        guard let status = RideStatus(rawValue: text) else {
+            throw PostgresStoreError.invalidValue("\(text) is not a ride status")
+        }
+        return status
+    }
+
+    /// A ride from a row of `selectRides`.
+    private static func ride(from row: PostgresRow) throws -> Ride {
+        let columns = row.makeRandomAccess()
+        func value<T: PostgresDecodable>(_ column: String, _: T.Type = T.self) throws -> T {
+            try columns[column].decode(T.self)
+        }
+        let assignment: RideAssignment? = try value("animal_id", Int64?.self).map { animalID in
+            RideAssignment(
+                animalID: AnimalID(animalID),
+                animalName: try value("animal_name"),
+                assignedAt: PostgresTime.date(milliseconds: try value("assigned_at_ms")),
+                start: Location(latitude: try value("start_latitude"), longitude: try value("start_longitude"))
+            )
+        }
+        return Ride(
+            id: RideID(try value("id")),
+            userID: UserID(try value("user_id")),
+            pickup: Location(latitude: try value("pickup_latitude"), longitude: try value("pickup_longitude")),
+            dropoff: NamedLocation(
+                id: PlaceID(try value("place_id")),
+                name: try value("place_name"),
+                location: Location(latitude: try value("place_latitude"), longitude: try value("place_longitude"))
+            ),
+            rideOptionID: try value("ride_option_id"),
+            fareCents: Int(try value("fare_cents", Int64.self)),
+            requestedAt: PostgresTime.date(seconds: try value("requested_at")),
+            status: try status(try value("status")),
+            clockRate: try value("clock_rate"),
+            assignment: assignment,
+            endedAt: try value("ended_at_ms", Int64?.self).map(PostgresTime.date(milliseconds:)),
+            revision: try value("revision")
+        )
+    }
+
+    /// What a foreign-key refusal means: a missing place is `unknownPlace`; a missing user stays the server's error.
+    private static func foreignKeyRefusal(_ error: PSQLError) -> any Error {
+        error.constraintName?.contains("place") == true ? RideRepositoryError.unknownPlace : error
+    }
+}

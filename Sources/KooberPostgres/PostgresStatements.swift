@@ -1,0 +1,67 @@
+import KooberKit
+import PostgresNIO
+
+/// The statements of every signed-in page, prepared once per connection and run by name after that
+/// (`PostgresDatabase.execute`): the server parses and plans them once instead of at every request. Their rows are
+/// decoded by the repositories, as those of `PostgresQuery`s are. Each has a fixed `name` (postgres-nio's default is
+/// made from the type at every execution).
+protocol PostgresPageStatement: PostgresPreparedStatement where Row == PostgresRow {}
+
+extension PostgresPageStatement {
+    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
+}
+
+/// A session and its user, by the hash of its token (every signed-in request).
+struct SessionByTokenHash: PostgresPageStatement {
+    static let name = "koober_session_by_token_hash"
+    static let sql = """
+        SELECT s.token_hash, s.created_at, s.last_seen_at, u.id, u.name, u.nickname, u.email, u.mobile_number
+        FROM sessions AS s JOIN users AS u ON u.id = s.user_id
+        WHERE s.token_hash = $1
+        """
+    let tokenHash: SessionTokenHash
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(tokenHash.hex)
+        return bindings
+    }
+}
+
+/// Records that a session was used (`SessionPolicy` says when).
+struct TouchSession: PostgresPageStatement {
+    static let name = "koober_touch_session"
+    static let sql = "UPDATE sessions SET last_seen_at = $1 WHERE token_hash = $2"
+    let tokenHash: SessionTokenHash
+    let lastSeenAt: Int64
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 2)
+        bindings.append(lastSeenAt)
+        bindings.append(tokenHash.hex)
+        return bindings
+    }
+}
+
+/// The rider's newest ride (all NULL without one) beside their chosen drop-off (`draft_`, NULL without one), at one
+/// moment: pick-me-up and the live ride (`RideRepository.rideState`).
+struct RideStateOfUser: PostgresPageStatement {
+    static let name = "koober_ride_state_of_user"
+    static let sql = """
+        SELECT f.*, d.id AS draft_id, d.name AS draft_name, d.latitude AS draft_latitude,
+               d.longitude AS draft_longitude
+        FROM (SELECT 1) AS one
+        LEFT JOIN LATERAL (\(PostgresRideRepository.selectRides) WHERE r.user_id = $1
+            ORDER BY r.requested_at DESC, r.id DESC LIMIT 1) AS f ON TRUE
+        LEFT JOIN LATERAL (SELECT p.id, p.name, p.latitude, p.longitude
+            FROM ride_drafts AS rd JOIN places AS p ON p.id = rd.place_id
+            WHERE rd.user_id = $1) AS d ON TRUE
+        """
+    let userID: UserID
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(userID.rawValue)
+        return bindings
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import KooberKit
+import PostgresNIO
+
+/// Accounts in the `users` table; emails unique ignoring case (`users_by_email` on `lower(email)`).
+public struct PostgresUserRepository: UserRepository {
+    private let database: PostgresDatabase
+    private let now: @Sendable () -> Date
+
+    /// - Parameter now: the clock for `created_at`.
+    public init(database: PostgresDatabase, now: @escaping @Sendable () -> Date = Date.init) {
+        self.database = database
+        self.now = now
+    }
+
+    public func create(_ user: NewUser) async throws -> UserProfile {
+        let email = EmailAddress.normalize(user.email)
+        do {
+            let rows = try await database.query(
+                """
+                INSERT INTO users (name, nickname, email, mobile_number, password_hash, created_at)
+                VALUES (\(user.name), \(user.nickname), \(email), \(user.mobileNumber), \(user.passwordHash), \
+                \(PostgresTime.seconds(now())))
+                RETURNING id, name, nickname, email, mobile_number
+                """
+            )
+            return try Self.profile(from: rows[0])
+        } catch let error as PSQLError where error.isUniqueViolation {
+            throw UserRepositoryError.emailAlreadyRegistered
+        }
+    }
+
+    public func credentials(forEmail email: String) async throws -> StoredCredentials? {
+        let email = EmailAddress.normalize(email)
+        let rows = try await database.query(
+            """
+            SELECT id, name, nickname, email, mobile_number, password_hash FROM users WHERE lower(email) = \(email)
+            """
+        )
+        return try rows.first.map { row in
+            StoredCredentials(
+                profile: try Self.profile(from: row),
+                passwordHash: try row.makeRandomAccess()["password_hash"].decode(String.self)
+            )
+        }
+    }
+
+    public func profile(id: UserID) async throws -> UserProfile? {
+        try await database.query(
+            "SELECT id, name, nickname, email, mobile_number FROM users WHERE id = \(id.rawValue)"
+        )
+        .first.map(Self.profile(from:))
+    }
+
+    public func updateProfile(id: UserID, name: String, nickname: String, mobileNumber: String) async throws
+        -> UserProfile?
+    {
+        try await database.query(
+            """
+            UPDATE users SET name = \(name), nickname = \(nickname), mobile_number = \(mobileNumber)
+            WHERE id = \(id.rawValue)
+            RETURNING id, name, nickname, email, mobile_number
+            """
+        )
+        .first.map(Self.profile(from:))
+    }
+
+    public func updatePasswordHash(id: UserID, passwordHash: String) async throws {
+        try await database.query("UPDATE users SET password_hash = \(passwordHash) WHERE id = \(id.rawValue)")
+    }
+
+    /// The foreign keys cascade: sessions, rides (and their events) and the chosen drop-off go with the user; other
+    /// processes hear that the user's sessions ended (`PostgresChanges`).
+    public func delete(id: UserID) async throws {
+        try await database.transaction { transaction in
+            try await transaction.execute("DELETE FROM users WHERE id = \(id.rawValue)")
+            try await PostgresChanges.notifySessionsEnded(of: id, in: transaction)
+        }
+    }
+
+    /// A profile from a row with the columns `id, name, nickname, email, mobile_number`.
+    static func profile(from row: PostgresRow) throws -> UserProfile {
+        let columns = row.makeRandomAccess()
+        return UserProfile(
+            id: UserID(try columns["id"].decode(Int64.self)),
+            name: try columns["name"].decode(String.self),
+            nickname: try columns["nickname"].decode(String.self),
+            email: try columns["email"].decode(String.self),
+            mobileNumber: try columns["mobile_number"].decode(String.self)
+        )
+    }
+}

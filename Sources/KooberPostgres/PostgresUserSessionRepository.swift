@@ -1,0 +1,78 @@
+import Foundation
+import KooberKit
+import PostgresNIO
+
+/// Sessions in the `sessions` table, by token hash; a session goes when its user does (`ON DELETE CASCADE`). Ending
+/// sessions tells every process (`PostgresChanges`), so that streams opened with them end wherever they are.
+public struct PostgresUserSessionRepository: UserSessionRepository {
+    private let database: PostgresDatabase
+
+    public init(database: PostgresDatabase) {
+        self.database = database
+    }
+
+    public func create(tokenHash: SessionTokenHash, userID: UserID, now: Date) async throws {
+        let time = PostgresTime.seconds(now)
+        try await database.query(
+            """
+            INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at)
+            VALUES (\(tokenHash.hex), \(userID.rawValue), \(time), \(time))
+            """
+        )
+    }
+
+    public func session(tokenHash: SessionTokenHash) async throws -> UserSession? {
+        let rows = try await database.execute(SessionByTokenHash(tokenHash: tokenHash))
+        return try rows.first.map { row in
+            let columns = row.makeRandomAccess()
+            return UserSession(
+                tokenHash: SessionTokenHash(hex: try columns["token_hash"].decode(String.self)),
+                profile: try PostgresUserRepository.profile(from: row),
+                createdAt: PostgresTime.date(seconds: try columns["created_at"].decode(Int64.self)),
+                lastSeenAt: PostgresTime.date(seconds: try columns["last_seen_at"].decode(Int64.self))
+            )
+        }
+    }
+
+    public func touch(tokenHash: SessionTokenHash, now: Date) async throws {
+        _ = try await database.execute(TouchSession(tokenHash: tokenHash, lastSeenAt: PostgresTime.seconds(now)))
+    }
+
+    public func delete(tokenHash: SessionTokenHash) async throws {
+        try await database.transaction { transaction in
+            let deleted = try await transaction.query(
+                "DELETE FROM sessions WHERE token_hash = \(tokenHash.hex) RETURNING user_id"
+            )
+            for row in deleted {
+                try await PostgresChanges.notifySessionsEnded(of: UserID(try row.decode(Int64.self)), in: transaction)
+            }
+        }
+    }
+
+    @discardableResult
+    public func deleteAll(userID: UserID, keeping: SessionTokenHash?) async throws -> Int {
+        try await database.transaction { transaction in
+            let deleted = try await transaction.query(
+                """
+                DELETE FROM sessions WHERE user_id = \(userID.rawValue) AND token_hash IS DISTINCT FROM \(keeping?.hex)
+                RETURNING 1
+                """
+            )
+            if !deleted.isEmpty { try await PostgresChanges.notifySessionsEnded(of: userID, in: transaction) }
+            return deleted.count
+        }
+    }
+
+    /// Expired sessions end quietly: their streams go on until their ride ends or they reconnect.
+    @discardableResult
+    public func deleteExpired(idleCutoff: Date, absoluteCutoff: Date) async throws -> Int {
+        try await database.query(
+            """
+            DELETE FROM sessions
+            WHERE last_seen_at < \(PostgresTime.seconds(idleCutoff)) OR created_at < \(PostgresTime.seconds(absoluteCutoff))
+            RETURNING 1
+            """
+        )
+        .count
+    }
+}

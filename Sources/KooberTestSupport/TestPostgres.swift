@@ -1,0 +1,64 @@
+import Foundation
+import KooberPostgres
+import Logging
+import PostgresNIO
+
+/// The PostgreSQL server the tests use: `scripts/with-postgres` starts one and names it in
+/// `KOOBER_TEST_POSTGRES_URL`. Each test gets a database of its own on it, made new and dropped after.
+public enum TestPostgres {
+    public struct NotConfigured: Error, CustomStringConvertible {
+        public let description = """
+            KOOBER_TEST_POSTGRES_URL is not set, so the PostgreSQL tests have no server. Run the tests through \
+            scripts/with-postgres (it starts PostgreSQL 15 on a free loopback port and stops it after): \
+            scripts/with-postgres swift test. It needs Debian's PostgreSQL: sudo apt-get install postgresql
+            """
+    }
+
+    /// The deadline of one database call in tests: the suite runs hundreds of tests at once on two cores, where a
+    /// call that takes milliseconds alone has taken more than the 5 s `koober` allows.
+    public static let callTimeout = BusyMachine.patience
+
+    /// The server's URL; fails the test, saying how to get a server, when there is none.
+    public static func serverURL() throws -> PostgresURL {
+        guard let text = ProcessInfo.processInfo.environment["KOOBER_TEST_POSTGRES_URL"], !text.isEmpty else {
+            throw NotConfigured()
+        }
+        return try PostgresURL(text)
+    }
+
+    /// Runs `body` with the URL of a new, empty database on the test server, dropped afterwards whatever happens.
+    public static func withDatabase<T>(_ body: (PostgresURL) async throws -> T) async throws -> T {
+        let server = try serverURL()
+        let name = "koober_test_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
+        try await administer(server, "CREATE DATABASE \(name)")
+        var url = server
+        url.database = name
+        do {
+            let result = try await body(url)
+            try await administer(server, "DROP DATABASE \(name) WITH (FORCE)")
+            return result
+        } catch {
+            try? await administer(server, "DROP DATABASE \(name) WITH (FORCE)")
+            throw error
+        }
+    }
+
+    /// Runs one statement (made by the tests, never from input) on its own connection to the server's database.
+    private static func administer(_ server: PostgresURL, _ sql: String) async throws {
+        let connection = try await PostgresConnection.connect(
+            configuration: PostgresConnection.Configuration(
+                host: server.host, port: server.port, username: server.username, password: server.password,
+                database: server.database, tls: .disable
+            ),
+            id: 0,
+            logger: Logger(label: "koober.test.postgres")
+        )
+        do {
+            try await connection.query(PostgresQuery(unsafeSQL: sql), logger: Logger(label: "koober.test.postgres"))
+            try await connection.close()
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+}
