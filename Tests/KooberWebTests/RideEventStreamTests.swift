@@ -52,6 +52,25 @@ import Testing
         }
     }
 
+    /// News that comes late (another process assigned the animal, and this one hears of it only when the ride is
+    /// over) skips no status: the stream tells each status the ride went through, in order.
+    @Test func lateNewsStillTellsEveryStatusTheRideWentThrough() async throws {
+        let app = try await KooberTestApp()
+        let (_, cookie) = try await riderWithRide(app)
+        let services = app.container.services
+        try await app.withServer { port in
+            let client = try await EventStreamClient.open(port: port, headers: [("Cookie", cookie)])
+            #expect(try await client.wait { $0.events.count >= 1 })
+            try await DispatchRidesUseCase(
+                now: app.clock.now, rideRepository: services.rideRepository, fleetRepository: services.fleetRepository
+            ).run()
+            app.clock.advance(by: 2 * 60 * 60)
+            try await app.container.rideDispatcher.runOnce()
+            #expect(try await client.wait { $0.isClosed })
+            #expect(statuses(client) == ["finding", "on_the_way", "arrived", "riding", "finished"])
+        }
+    }
+
     @Test func anIdleStreamSendsHeartbeats() async throws {
         let app = try await KooberTestApp {
             $0.now = Date.init

@@ -54,6 +54,7 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
                     append(RideProgress(status: event.status), to: &output, state: &state)
                 }
             }
+            appendPassed(before: progress, to: &output, state: &state)
             append(progress, to: &output, state: &state)
             state.lastWrite = Date()
             return (output, !progress.status.isInProgress)
@@ -111,6 +112,7 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
             if progress.status != state.sentStatus
                 || (progress.isMoving && present.timeIntervalSince(state.lastEvent) >= feed.policy.positionInterval)
             {
+                appendPassed(before: progress, to: &output, state: &state)
                 append(progress, to: &output, state: &state)
             } else if present.timeIntervalSince(state.lastWrite) >= feed.policy.heartbeatInterval {
                 output.writeString(": heartbeat\n\n")
@@ -134,6 +136,16 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
         }
         let delay = TimeAmount.milliseconds(Int64(max(next.timeIntervalSince(present), 0.001) * 1000))
         state.timer = writer.eventLoop.scheduleTask(in: delay) { [weak self] in self?.tick() }
+    }
+
+    /// One event for each status the ride went through since the last one sent, before `progress`: news that comes
+    /// late (another process's change, a busy machine) must not skip a status (SPEC.md: an event at every status
+    /// change). A ride that went straight to `cancelled` passed none.
+    private func appendPassed(before progress: RideProgress, to output: inout ByteBuffer, state: inout State) {
+        guard let sent = state.sentStatus, progress.status != .cancelled else { return }
+        for status in RideStatus.allCases where status > sent && status < progress.status {
+            append(RideProgress(status: status), to: &output, state: &state)
+        }
     }
 
     private func append(_ progress: RideProgress, to output: inout ByteBuffer, state: inout State) {
