@@ -5,7 +5,7 @@ import KooberKit
 public struct FailingUserSessionRepository: UserSessionRepository {
     public init() {}
 
-    public func create(tokenHash: SessionTokenHash, userID: UserID, now: Date) async throws {
+    public func create(tokenHash: SessionTokenHash, userID: UserID, kind: SessionKind, now: Date) async throws {
         throw StorageFailure(operation: "create session")
     }
 
@@ -25,7 +25,7 @@ public struct FailingUserSessionRepository: UserSessionRepository {
         throw StorageFailure(operation: "delete session")
     }
 
-    public func deleteExpired(idleCutoff: Date, absoluteCutoff: Date) async throws -> Int {
+    public func deleteExpired(kind: SessionKind, idleCutoff: Date, absoluteCutoff: Date) async throws -> Int {
         throw StorageFailure(operation: "delete expired sessions")
     }
 }

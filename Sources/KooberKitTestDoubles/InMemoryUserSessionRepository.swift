@@ -6,6 +6,7 @@ import KooberKit
 public actor InMemoryUserSessionRepository: UserSessionRepository {
     private struct Record {
         let userID: UserID
+        let kind: SessionKind
         let createdAt: Date
         var lastSeenAt: Date
     }
@@ -19,11 +20,12 @@ public actor InMemoryUserSessionRepository: UserSessionRepository {
     }
 
     /// Throws `InMemoryRepositoryError` when the user does not exist or the hash is already in use.
-    public func create(tokenHash: SessionTokenHash, userID: UserID, now: Date) async throws {
+    public func create(tokenHash: SessionTokenHash, userID: UserID, kind: SessionKind, now: Date) async throws {
         guard try await users.profile(id: userID) != nil else { throw InMemoryRepositoryError.unknownUser(userID) }
         // Checked after the await: the actor may have run another call meanwhile.
         guard records[tokenHash] == nil else { throw InMemoryRepositoryError.duplicateTokenHash }
-        records[tokenHash] = Record(userID: userID, createdAt: now.wholeSeconds, lastSeenAt: now.wholeSeconds)
+        records[tokenHash] = Record(
+            userID: userID, kind: kind, createdAt: now.wholeSeconds, lastSeenAt: now.wholeSeconds)
     }
 
     public func session(tokenHash: SessionTokenHash) async throws -> UserSession? {
@@ -34,7 +36,8 @@ public actor InMemoryUserSessionRepository: UserSessionRepository {
             tokenHash: tokenHash,
             profile: profile,
             createdAt: record.createdAt,
-            lastSeenAt: record.lastSeenAt
+            lastSeenAt: record.lastSeenAt,
+            kind: record.kind
         )
     }
 
@@ -53,11 +56,13 @@ public actor InMemoryUserSessionRepository: UserSessionRepository {
     }
 
     @discardableResult
-    public func deleteExpired(idleCutoff: Date, absoluteCutoff: Date) async throws -> Int {
+    public func deleteExpired(kind: SessionKind, idleCutoff: Date, absoluteCutoff: Date) async throws -> Int {
         let idleCutoff = idleCutoff.wholeSeconds
         let absoluteCutoff = absoluteCutoff.wholeSeconds
         let before = records.count
-        records = records.filter { $0.value.lastSeenAt >= idleCutoff && $0.value.createdAt >= absoluteCutoff }
+        records = records.filter {
+            $0.value.kind != kind || ($0.value.lastSeenAt >= idleCutoff && $0.value.createdAt >= absoluteCutoff)
+        }
         return before - records.count
     }
 }

@@ -161,6 +161,15 @@ enum PostgresSchema {
                 "CREATE INDEX sign_ups_by_time ON sign_ups (signed_up_at_ms)",
             ]
         ),
+        // Koober Cloud's tokens are sessions of their own kind (`SessionKind`): the sessions of before are browsers'.
+        PostgresMigration(
+            version: 3,
+            statements: [
+                """
+                ALTER TABLE sessions ADD COLUMN kind TEXT NOT NULL DEFAULT 'web' CHECK (kind IN ('web', 'api'))
+                """
+            ]
+        ),
     ]
 }
 

@@ -15,7 +15,7 @@ extension PostgresPageStatement {
 struct SessionByTokenHash: PostgresPageStatement {
     static let name = "koober_session_by_token_hash"
     static let sql = """
-        SELECT s.token_hash, s.created_at, s.last_seen_at, u.id, u.name, u.nickname, u.email, u.mobile_number
+        SELECT s.token_hash, s.kind, s.created_at, s.last_seen_at, u.id, u.name, u.nickname, u.email, u.mobile_number
         FROM sessions AS s JOIN users AS u ON u.id = s.user_id
         WHERE s.token_hash = $1
         """

@@ -11,12 +11,12 @@ public struct PostgresUserSessionRepository: UserSessionRepository {
         self.database = database
     }
 
-    public func create(tokenHash: SessionTokenHash, userID: UserID, now: Date) async throws {
+    public func create(tokenHash: SessionTokenHash, userID: UserID, kind: SessionKind, now: Date) async throws {
         let time = PostgresTime.seconds(now)
         try await database.query(
             """
-            INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at)
-            VALUES (\(tokenHash.hex), \(userID.rawValue), \(time), \(time))
+            INSERT INTO sessions (token_hash, user_id, kind, created_at, last_seen_at)
+            VALUES (\(tokenHash.hex), \(userID.rawValue), \(kind.rawValue), \(time), \(time))
             """
         )
     }
@@ -29,7 +29,8 @@ public struct PostgresUserSessionRepository: UserSessionRepository {
                 tokenHash: SessionTokenHash(hex: try columns["token_hash"].decode(String.self)),
                 profile: try PostgresUserRepository.profile(from: row),
                 createdAt: PostgresTime.date(seconds: try columns["created_at"].decode(Int64.self)),
-                lastSeenAt: PostgresTime.date(seconds: try columns["last_seen_at"].decode(Int64.self))
+                lastSeenAt: PostgresTime.date(seconds: try columns["last_seen_at"].decode(Int64.self)),
+                kind: try Self.kind(try columns["kind"].decode(String.self))
             )
         }
     }
@@ -65,14 +66,27 @@ public struct PostgresUserSessionRepository: UserSessionRepository {
 
     /// Expired sessions end quietly: their streams go on until their ride ends or they reconnect.
     @discardableResult
-    public func deleteExpired(idleCutoff: Date, absoluteCutoff: Date) async throws -> Int {
+    public func deleteExpired(kind: SessionKind, idleCutoff: Date, absoluteCutoff: Date) async throws -> Int {
         try await database.query(
             """
             DELETE FROM sessions
-            WHERE last_seen_at < \(PostgresTime.seconds(idleCutoff)) OR created_at < \(PostgresTime.seconds(absoluteCutoff))
+            WHERE kind = \(kind.rawValue)
+              AND (last_seen_at < \(PostgresTime.seconds(idleCutoff)) OR created_at < \(PostgresTime.seconds(absoluteCutoff)))
             RETURNING 1
             """
         )
         .count
     }
+
+    /// A stored kind (the schema's CHECK allows only these).
+    static func kind(_ text: String) throws -> SessionKind {
+        guard let kind = SessionKind(rawValue: text) else { throw PostgresSessionKindError(stored: text) }
+        return kind
+    }
+}
+
+/// A session row whose kind is none Koober knows (the schema's CHECK keeps this from happening).
+struct PostgresSessionKindError: Error, CustomStringConvertible {
+    let stored: String
+    var description: String { "a session of unknown kind \(stored)" }
 }

@@ -181,5 +181,12 @@ public enum KooberSchema {
                     SELECT id, 'cancelled', ended_at_ms FROM rides WHERE status = 'cancelled';
                 """
         ),
+        // Koober Cloud's tokens are sessions of their own kind (`SessionKind`): the sessions of before are browsers'.
+        Migration(
+            version: 6,
+            sql: """
+                ALTER TABLE sessions ADD COLUMN kind TEXT NOT NULL DEFAULT 'web' CHECK (kind IN ('web', 'api'));
+                """
+        ),
     ]
 }

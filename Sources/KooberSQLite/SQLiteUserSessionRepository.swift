@@ -10,11 +10,14 @@ public struct SQLiteUserSessionRepository: UserSessionRepository {
     }
 
     /// Throws `SQLiteError.constraint` when the user does not exist or the hash is already in use.
-    public func create(tokenHash: SessionTokenHash, userID: UserID, now: Date) async throws {
+    public func create(tokenHash: SessionTokenHash, userID: UserID, kind: SessionKind, now: Date) async throws {
         try await database.write { connection in
             try connection.execute(
-                "INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)",
-                [.text(tokenHash.hex), .integer(userID.rawValue), .unixSeconds(now), .unixSeconds(now)]
+                "INSERT INTO sessions (token_hash, user_id, kind, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)",
+                [
+                    .text(tokenHash.hex), .integer(userID.rawValue), .text(kind.rawValue), .unixSeconds(now),
+                    .unixSeconds(now),
+                ]
             )
         }
     }
@@ -23,7 +26,7 @@ public struct SQLiteUserSessionRepository: UserSessionRepository {
         try await database.read { connection in
             let rows = try connection.query(
                 """
-                SELECT s.token_hash, s.created_at, s.last_seen_at,
+                SELECT s.token_hash, s.kind, s.created_at, s.last_seen_at,
                        u.id, u.name, u.nickname, u.email, u.mobile_number
                 FROM sessions AS s JOIN users AS u ON u.id = s.user_id
                 WHERE s.token_hash = ?
@@ -35,7 +38,8 @@ public struct SQLiteUserSessionRepository: UserSessionRepository {
                     tokenHash: SessionTokenHash(hex: try row.string("token_hash")),
                     profile: try SQLiteUserRepository.profile(from: row),
                     createdAt: try row.date("created_at"),
-                    lastSeenAt: try row.date("last_seen_at")
+                    lastSeenAt: try row.date("last_seen_at"),
+                    kind: try SQLiteUserSessionRepository.kind(try row.string("kind"))
                 )
             }
         }
@@ -67,12 +71,20 @@ public struct SQLiteUserSessionRepository: UserSessionRepository {
     }
 
     @discardableResult
-    public func deleteExpired(idleCutoff: Date, absoluteCutoff: Date) async throws -> Int {
+    public func deleteExpired(kind: SessionKind, idleCutoff: Date, absoluteCutoff: Date) async throws -> Int {
         try await database.write { connection in
             try connection.execute(
-                "DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?",
-                [.unixSeconds(idleCutoff), .unixSeconds(absoluteCutoff)]
+                "DELETE FROM sessions WHERE kind = ? AND (last_seen_at < ? OR created_at < ?)",
+                [.text(kind.rawValue), .unixSeconds(idleCutoff), .unixSeconds(absoluteCutoff)]
             )
         }
+    }
+
+    /// A stored kind (the schema's CHECK allows only these).
+    static func kind(_ text: String) throws -> SessionKind {
+        guard let kind = SessionKind(rawValue: text) else {
+            throw SQLiteError.invalidValue(column: "kind", reason: "not a session kind")
+        }
+        return kind
     }
 }

@@ -6,11 +6,16 @@ public struct UserSession: Equatable, Sendable {
     public let profile: UserProfile
     public let createdAt: Date
     public let lastSeenAt: Date
+    /// The door it opens: the pages (`web`) or the API (`api`).
+    public let kind: SessionKind
 
-    public init(tokenHash: SessionTokenHash, profile: UserProfile, createdAt: Date, lastSeenAt: Date) {
+    public init(
+        tokenHash: SessionTokenHash, profile: UserProfile, createdAt: Date, lastSeenAt: Date, kind: SessionKind = .web
+    ) {
         self.tokenHash = tokenHash
         self.profile = profile
         self.createdAt = createdAt
         self.lastSeenAt = lastSeenAt
+        self.kind = kind
     }
 }

@@ -1,13 +1,26 @@
 import Foundation
 
-/// How long sessions live (SPEC.md: 7 days idle, 30 days in all).
+/// The rules of one kind of session: which kind it starts and accepts, and how long one lives (SPEC.md: a browser's
+/// 7 days idle and 30 days in all; a Koober Cloud token 30 days).
 public struct SessionPolicy: Sendable {
+    /// The kind of session this policy starts, and the only kind it accepts (`ResolveUserSessionUseCase`).
+    public var kind: SessionKind = .web
     public var idleLifetime: TimeInterval = 7 * 24 * 3600
     public var absoluteLifetime: TimeInterval = 30 * 24 * 3600
     /// A session's last use is written at most this often: a write per page view would buy nothing but load.
     public var touchInterval: TimeInterval = 5 * 60
 
+    /// A browser's session (`web`).
     public init() {}
+
+    /// A Koober Cloud token: 30 days from sign-in, however seldom the app is opened (an app keeps its token in the
+    /// keychain for weeks; a week idle would sign a rider out of an app they did not sign out of).
+    public static var api: SessionPolicy {
+        var policy = SessionPolicy()
+        policy.kind = .api
+        policy.idleLifetime = policy.absoluteLifetime
+        return policy
+    }
 
     public func isExpired(_ session: UserSession, now: Date) -> Bool {
         now.timeIntervalSince(session.lastSeenAt) >= idleLifetime

@@ -1,17 +1,18 @@
 import Foundation
 
-/// Begins a session with a fresh token (never a reused one) and clears out expired ones while at it.
+/// Begins a session of the policy's kind with a fresh token (never a reused one) and clears out expired ones of that
+/// kind while at it.
 struct SessionStarter: Sendable {
     let sessionRepository: any UserSessionRepository
     let policy: SessionPolicy
 
     func start(for profile: UserProfile, now: Date) async throws -> StartedSession {
         try await sessionRepository.deleteExpired(
-            idleCutoff: policy.idleCutoff(now: now),
+            kind: policy.kind, idleCutoff: policy.idleCutoff(now: now),
             absoluteCutoff: policy.absoluteCutoff(now: now)
         )
         let token = SessionToken.generate()
-        try await sessionRepository.create(tokenHash: token.hash, userID: profile.id, now: now)
+        try await sessionRepository.create(tokenHash: token.hash, userID: profile.id, kind: policy.kind, now: now)
         return StartedSession(token: token, profile: profile)
     }
 }

@@ -69,9 +69,14 @@ public final class KooberAppDependencyContainer: Sendable {
         CSRFProtection(key: services.csrfKey, secure: services.secureCookies)
     }
 
-    /// The scope of a visitor who is not signed in.
-    func makeOnboardingContainer(csrfToken: String, clientAddress: String) -> KooberOnboardingDependencyContainer {
-        KooberOnboardingDependencyContainer(appContainer: self, csrfToken: csrfToken, clientAddress: clientAddress)
+    /// The scope of a visitor who is not signed in; what they sign in to is a browser's session unless the policy
+    /// says otherwise (Koober Cloud's token).
+    func makeOnboardingContainer(csrfToken: String, clientAddress: String, sessionPolicy: SessionPolicy? = nil)
+        -> KooberOnboardingDependencyContainer
+    {
+        KooberOnboardingDependencyContainer(
+            appContainer: self, csrfToken: csrfToken, clientAddress: clientAddress,
+            sessionPolicy: sessionPolicy ?? services.sessionPolicy)
     }
 
     /// The scope of a signed-in rider: it cannot be made without their session.
@@ -82,10 +87,11 @@ public final class KooberAppDependencyContainer: Sendable {
             appContainer: self, userSession: userSession, csrfToken: csrfToken, clientAddress: clientAddress)
     }
 
-    func makeResolveUserSessionUseCase(token: SessionToken) -> ResolveUserSessionUseCase {
+    /// Resolves a browser's session, or, with `policy` (`services.apiSessionPolicy`), a Koober Cloud token.
+    func makeResolveUserSessionUseCase(token: SessionToken, policy: SessionPolicy? = nil) -> ResolveUserSessionUseCase {
         ResolveUserSessionUseCase(
             token: token, now: services.now(), sessionRepository: services.sessionRepository,
-            policy: services.sessionPolicy
+            policy: policy ?? services.sessionPolicy
         )
     }
 

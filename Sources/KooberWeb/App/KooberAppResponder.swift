@@ -3,25 +3,33 @@ import KooberKit
 import Logging
 import NIOHTTP1
 
-/// Koober's front door: matches the route, checks form posts, dispatches exhaustively, and turns any
-/// unexpected error into the 500 page.
+/// Koober's front door: sends Koober Cloud's operations to `CloudResponder`, and for the pages matches the route,
+/// checks form posts, dispatches exhaustively, and turns any unexpected error into the 500 page.
 struct KooberAppResponder: Responder {
     let container: KooberAppDependencyContainer
 
     func respond(to request: Request) async -> Response {
-        let errorPages = container.makeErrorPages()
-        switch Route.match(method: request.method, path: request.path) {
-        case .notFound:
-            var response = errorPages.response(.notFound)
+        let cloudMatch = CloudRoute.match(method: request.method, path: request.path)
+        if case .route(let operation) = cloudMatch {
+            return await CloudResponder(container: container).respond(to: operation, request: request)
+        }
+        // Koober Cloud's paths answer their errors in JSON; `/ride` is the page's too, and takes POST as well.
+        let errors: any ErrorAnswers =
+            CloudRoute.ownsPath(request.path) ? CloudErrors() : container.makeErrorPages()
+        let pageMatch = Route.match(method: request.method, path: request.path)
+        switch pageMatch {
+        case .notFound where cloudMatch == .notFound:
+            var response = errors.response(.notFound, message: nil)
             response.route = "not_found"
             return response
-        case .methodNotAllowed(let allowed):
-            var response = errorPages.response(.methodNotAllowed)
+        case .notFound, .methodNotAllowed:
+            var response = errors.response(.methodNotAllowed, message: nil)
+            let allowed = pageMatch.allowedMethods + cloudMatch.allowedMethods
             response.headers.replaceOrAdd(name: "Allow", value: allowed.map(\.rawValue).joined(separator: ", "))
             response.route = "method_not_allowed"
             return response
         case .route(let route):
-            var response = await UnexpectedErrorResponder(errorPages: errorPages, logger: container.logger)
+            var response = await UnexpectedErrorResponder(errorPages: errors, logger: container.logger)
                 .respond(to: request) {
                     let visitor = try await Visitor(request: request, container: container)
                     var response = try await respond(to: route, request: request, visitor: visitor)
@@ -82,7 +90,8 @@ struct KooberAppResponder: Responder {
             return try await container.makeSignedInContainer(
                 userSession: session, csrfToken: visitor.csrfToken, clientAddress: visitor.address
             )
-            .makeRideEventsResponder().respond(lastEventID: request.headers.first(name: "Last-Event-ID"))
+            .makeRideEventsResponder(errors: container.makeErrorPages())
+            .respond(lastEventID: request.headers.first(name: "Last-Event-ID"))
         case .cancelRide:
             return try await checkedForm(request, visitor) { _ in
                 try await pickMeUp(visitor) { try await $0.makePickMeUpScreen().cancel() }

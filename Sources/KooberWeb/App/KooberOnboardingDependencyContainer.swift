@@ -6,6 +6,8 @@ struct KooberOnboardingDependencyContainer: SignInUseCaseFactory, SignUpUseCaseF
     let csrfToken: String
     /// Where the visitor comes from, for throttling sign-in failures and sign-ups.
     let clientAddress: String
+    /// The kind of session signing in starts: a browser's, or a Koober Cloud token.
+    let sessionPolicy: SessionPolicy
 
     private var services: KooberServices { appContainer.services }
 
@@ -30,7 +32,7 @@ struct KooberOnboardingDependencyContainer: SignInUseCaseFactory, SignUpUseCaseF
             failureRepository: services.signInFailureRepository, passwordHasher: services.passwordHasher,
             standInHash: appContainer.standInHash,
             throttle: services.throttlePolicy, attemptGate: appContainer.signInAttemptGate,
-            sessionPolicy: services.sessionPolicy
+            sessionPolicy: sessionPolicy
         )
     }
 
@@ -38,8 +40,15 @@ struct KooberOnboardingDependencyContainer: SignInUseCaseFactory, SignUpUseCaseF
         SignUpUseCase(
             account: account, clientAddress: clientAddress, now: services.now(),
             userRepository: services.userRepository, sessionRepository: services.sessionRepository,
-            passwordHasher: services.passwordHasher, sessionPolicy: services.sessionPolicy,
+            passwordHasher: services.passwordHasher, sessionPolicy: sessionPolicy,
             signUpThrottle: appContainer.services.signUpThrottle
         )
+    }
+
+    /// Koober Cloud's `POST /login` and `POST /signUp` (made with `SessionPolicy.api`).
+    func makeCloudSignInResponder(links: CloudLinks) -> CloudSignInResponder {
+        CloudSignInResponder(
+            signInUseCaseFactory: self, signUpUseCaseFactory: self, links: links,
+            throttlePolicy: services.throttlePolicy, signUpThrottlePolicy: SignUpThrottlePolicy())
     }
 }

@@ -2,7 +2,9 @@ import Foundation
 import KooberKit
 
 /// The scope of asking for a ride: it knows the pick-up location, so nothing in it can run without one.
-struct KooberPickMeUpDependencyContainer: PickMeUpUseCaseFactory, DropoffPickerUseCaseFactory {
+struct KooberPickMeUpDependencyContainer: PickMeUpUseCaseFactory, DropoffPickerUseCaseFactory,
+    CloudRideUseCaseFactory
+{
     let signedInContainer: KooberSignedInDependencyContainer
     let pickupLocation: Location
 
@@ -34,6 +36,24 @@ struct KooberPickMeUpDependencyContainer: PickMeUpUseCaseFactory, DropoffPickerU
             clockRate: services.rideClockRate, rideRepository: services.rideRepository,
             signal: signedInContainer.appContainer.rideDispatcher
         )
+    }
+
+    func makeRequestRideUseCase(rideOptionID: String, dropoffID: PlaceID, at location: Location) -> RequestRideUseCase {
+        RequestRideUseCase(
+            userID: userID, rideOptionID: rideOptionID, pickupLocation: pickupLocation,
+            dropoff: .place(dropoffID, at: location, places: services.placeRepository), now: services.now(),
+            clockRate: services.rideClockRate, rideRepository: services.rideRepository,
+            signal: signedInContainer.appContainer.rideDispatcher
+        )
+    }
+
+    func makeLoadLiveRideUseCase() -> LoadLiveRideUseCase {
+        LoadLiveRideUseCase(userID: userID, now: services.now(), rideRepository: services.rideRepository)
+    }
+
+    /// Koober Cloud's rides, at this pick-up.
+    func makeCloudRideResponder(links: CloudLinks) -> CloudRideResponder {
+        CloudRideResponder(useCaseFactory: self, links: links, now: services.now)
     }
 
     func makeLoadFleetAvailabilityUseCase() -> LoadFleetAvailabilityUseCase {

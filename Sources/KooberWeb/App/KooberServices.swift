@@ -21,7 +21,10 @@ public struct KooberServices: Sendable {
     public var secureCookies: Bool
     /// Whether the client's address is the last `X-Forwarded-For` hop rather than the socket's peer (`ClientAddress`).
     public var trustProxy: Bool
+    /// A browser's session (`web`).
     public var sessionPolicy: SessionPolicy
+    /// A Koober Cloud token (`api`).
+    public var apiSessionPolicy = SessionPolicy.api
     /// `--ride-clock-rate`: how many times faster than real time rides run.
     public var rideClockRate: Double = 1
     /// How many ride streams may be open.

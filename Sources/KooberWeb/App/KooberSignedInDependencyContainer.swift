@@ -56,18 +56,29 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
 
     /// The pick-me-up scope, which starts from where the rider is now.
     func makePickMeUpContainer() async throws -> KooberPickMeUpDependencyContainer {
-        let pickupLocation = try await GetUsersCurrentLocationUseCase(locator: services.locator).run()
-        return KooberPickMeUpDependencyContainer(signedInContainer: self, pickupLocation: pickupLocation)
+        makePickMeUpContainer(at: try await GetUsersCurrentLocationUseCase(locator: services.locator).run())
     }
 
-    /// The rider's stream of their ride (`GET /ride/events`).
-    func makeRideEventsResponder() -> RideEventsResponder {
+    /// The pick-me-up scope at a pick-up the rider names (Koober Cloud's app sends its own).
+    func makePickMeUpContainer(at pickupLocation: Location) -> KooberPickMeUpDependencyContainer {
+        KooberPickMeUpDependencyContainer(signedInContainer: self, pickupLocation: pickupLocation)
+    }
+
+    /// The rider's stream of their ride (`GET /ride/events`, and Koober Cloud's, which answers refusals as JSON).
+    func makeRideEventsResponder(errors: any ErrorAnswers) -> RideEventsResponder {
         RideEventsResponder(
-            session: userSession.tokenHash,
+            session: userSession.tokenHash, errors: errors,
             loadLiveRideUseCase: LoadLiveRideUseCase(
                 userID: userSession.profile.id, now: services.now(), rideRepository: services.rideRepository),
             feed: appContainer.rideFeed, now: services.now
         )
+    }
+
+    /// Koober Cloud's rider: `GET /api/v1/me`, `GET /api/v1/rides`, `DELETE /api/v1/session`.
+    func makeCloudAccountResponder(links: CloudLinks) -> CloudAccountResponder {
+        CloudAccountResponder(
+            loadUserProfileUseCaseFactory: self, loadRideHistoryUseCaseFactory: self, signOutUseCaseFactory: self,
+            links: links, now: services.now)
     }
 
     func makeSignOutUseCase() -> SignOutUseCase {

@@ -3,7 +3,7 @@ import KooberKit
 import NIOHTTP1
 
 /// Koober's own pages for errors: a title and a message in the error panel, never internals.
-public struct ErrorPages: Sendable {
+public struct ErrorPages: ErrorAnswers {
     private let templates: TemplateRenderer
 
     public init(templates: TemplateRenderer) {
@@ -13,22 +13,6 @@ public struct ErrorPages: Sendable {
     /// The page for `status`, with its usual message unless the page has a more precise one.
     public func response(_ status: HTTPResponseStatus, message: ErrorMessage? = nil) -> Response {
         templates.response(.error, ErrorPageViewState(error: message ?? Self.message(for: status)), status: status)
-    }
-
-    /// The 503 for a full password-hashing queue (SPEC.md): nothing was checked or stored, so trying again in a
-    /// moment is safe, and `Retry-After` says when.
-    public func busy() -> Response {
-        var response = response(.serviceUnavailable, message: Self.busyMessage)
-        response.headers.replaceOrAdd(name: "Retry-After", value: String(Self.busyRetryAfterSeconds))
-        return response
-    }
-
-    /// The 503 for a database out of reach (`StorageUnavailableError`): nothing was read or changed, and Koober comes
-    /// back by itself with the database, so trying again in a moment is right.
-    public func unavailable() -> Response {
-        var response = response(.serviceUnavailable, message: Self.unavailableMessage)
-        response.headers.replaceOrAdd(name: "Retry-After", value: String(Self.busyRetryAfterSeconds))
-        return response
     }
 
     public static let unavailableMessage = ErrorMessage(

@@ -2,14 +2,15 @@ import HTTPServer
 import KooberKit
 import Logging
 
-/// Runs a request's work and turns any error it throws into the 500 page, logging the error with the
-/// request id so that an operator can find it. The page itself shows no internals.
+/// Runs a request's work and turns any error it throws into the 500 page (or Koober Cloud's 500, `errorPages` being
+/// `CloudErrors`), logging the error with the request id so that an operator can find it. The answer itself shows no
+/// internals.
 ///
 /// A full password-hashing queue is not unexpected: whichever form hashed (sign-in, sign-up) gets the 503 "Koober is
 /// busy" page with `Retry-After`, from this one place; and a database out of reach gets the 503 "Koober is
 /// unavailable" page, also with `Retry-After`.
 struct UnexpectedErrorResponder: Sendable {
-    let errorPages: ErrorPages
+    let errorPages: any ErrorAnswers
     let logger: Logger
 
     func respond(to request: Request, work: () async throws -> Response) async -> Response {
@@ -30,7 +31,7 @@ struct UnexpectedErrorResponder: Sendable {
                 "Unexpected error: \(String(reflecting: error))",
                 metadata: ["request_id": "\(request.id)", "path": "\(request.path)"]
             )
-            return errorPages.response(.internalServerError)
+            return errorPages.response(.internalServerError, message: nil)
         }
     }
 }

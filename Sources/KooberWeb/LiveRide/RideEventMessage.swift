@@ -5,7 +5,7 @@ import NIOCore
 /// One `event: ride` of the stream: `{"status", "headline", "eta_seconds", "position"}`, with `null` where a value
 /// does not apply.
 struct RideEventMessage {
-    struct Position {
+    struct Position: Encodable, Sendable {
         let latitude: Double
         let longitude: Double
     }

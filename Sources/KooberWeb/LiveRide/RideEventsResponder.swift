@@ -6,6 +6,8 @@ import NIOHTTP1
 /// `GET /ride/events`: the signed-in rider's ride as a stream (`RideEventStream`), within the feed's limits.
 struct RideEventsResponder {
     let session: SessionTokenHash
+    /// How refusals are answered: the pages' way, or Koober Cloud's JSON.
+    let errors: any ErrorAnswers
     let loadLiveRideUseCase: LoadLiveRideUseCase
     let feed: RideFeed
     let now: @Sendable () -> Date
@@ -23,10 +25,9 @@ struct RideEventsResponder {
         do throws(RideFeed.Refusal) {
             try feed.register(stream, userID: record.ride.userID, session: session)
         } catch {
-            var response = Response.text(
-                error == .stopping ? "Koober is restarting.\n" : "Too many open ride streams.\n",
-                status: error == .stopping ? .serviceUnavailable : .tooManyRequests
-            )
+            var response = errors.response(
+                error == .stopping ? .serviceUnavailable : .tooManyRequests,
+                message: error == .stopping ? Self.restarting : Self.tooManyStreams)
             response.headers.replaceOrAdd(name: "Retry-After", value: error == .stopping ? "5" : "30")
             return response
         }
@@ -42,4 +43,8 @@ struct RideEventsResponder {
         response.bodyStream = stream
         return response
     }
+
+    static let restarting = ErrorMessage(title: "Koober is restarting", message: "Please follow your ride again soon.")
+    static let tooManyStreams = ErrorMessage(
+        title: "Too Many Streams", message: "Too many ride streams are open. Please close one and try again.")
 }

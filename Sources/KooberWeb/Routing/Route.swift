@@ -68,12 +68,22 @@ public enum Route: String, CaseIterable, Sendable {
     }
 }
 
-/// What a request's method and path come to.
-public enum RouteMatch: Equatable, Sendable {
-    case route(Route)
+/// What a request's method and path come to, among the pages (`Route`) or the API's operations (`CloudRoute`).
+public enum RouteMatch<R: Equatable & Sendable>: Equatable, Sendable {
+    case route(R)
     /// The path exists, but not with this method; `allowed` goes into the `Allow` header.
     case methodNotAllowed(allowed: [HTTPMethod])
     case notFound
+
+    /// The methods the path takes when it is `methodNotAllowed` (none otherwise).
+    var allowedMethods: [HTTPMethod] {
+        if case .methodNotAllowed(let allowed) = self { allowed } else { [] }
+    }
+
+    /// The methods a path takes, as the `Allow` header says them: `HEAD` beside every `GET`.
+    static func allowed(_ methods: [HTTPMethod]) -> [HTTPMethod] {
+        methods.flatMap { $0 == .GET ? [.GET, .HEAD] : [$0] }
+    }
 }
 
 extension Route {
@@ -81,16 +91,14 @@ extension Route {
 
     /// Matches a request's method and (percent-encoded) path against every route; every path under `/rides/` is
     /// the receipt's (whose id the screen reads, `rideID(in:)`).
-    public static func match(method: HTTPMethod, path: String) -> RouteMatch {
+    public static func match(method: HTTPMethod, path: String) -> RouteMatch<Route> {
         let key = path.hasPrefix(Route.rideReceipt.path) ? Route.rideReceipt.path : path
         guard let routes = byPath[key] else { return .notFound }
         let effectiveMethod = method == .HEAD ? .GET : method
         if let route = routes.first(where: { $0.method == effectiveMethod }) {
             return .route(route)
         }
-        var allowed = routes.map(\.method)
-        if allowed.contains(.GET) { allowed.insert(.HEAD, at: allowed.firstIndex(of: .GET)! + 1) }
-        return .methodNotAllowed(allowed: allowed)
+        return .methodNotAllowed(allowed: RouteMatch<Route>.allowed(routes.map(\.method)))
     }
 }
 

@@ -121,6 +121,11 @@ struct UseCaseWorld {
 
     /// Removes every stored session and says how many there were (sessions are only reachable by token).
     func allSessionsRemoved() async throws -> Int {
-        try await sessions.deleteExpired(idleCutoff: .distantFuture, absoluteCutoff: .distantFuture)
+        var removed = 0
+        for kind in SessionKind.allCases {
+            removed += try await sessions.deleteExpired(
+                kind: kind, idleCutoff: .distantFuture, absoluteCutoff: .distantFuture)
+        }
+        return removed
     }
 }

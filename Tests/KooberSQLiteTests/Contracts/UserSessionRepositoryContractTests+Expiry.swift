@@ -38,7 +38,7 @@ extension UserSessionRepositoryContractTests {
         try await withRepositories(kind) { repositories in
             try await makeSessions(in: repositories)
             let deleted = try await repositories.sessions.deleteExpired(
-                idleCutoff: referenceTime + 24 * day,
+                kind: .web, idleCutoff: referenceTime + 24 * day,
                 absoluteCutoff: referenceTime - day
             )
             #expect(deleted == 1)
@@ -51,7 +51,7 @@ extension UserSessionRepositoryContractTests {
         try await withRepositories(kind) { repositories in
             try await makeSessions(in: repositories)
             let deleted = try await repositories.sessions.deleteExpired(
-                idleCutoff: referenceTime - day,
+                kind: .web, idleCutoff: referenceTime - day,
                 absoluteCutoff: referenceTime + 0.5 * day
             )
             #expect(deleted == 1)
@@ -64,15 +64,37 @@ extension UserSessionRepositoryContractTests {
         try await withRepositories(kind) { repositories in
             try await makeSessions(in: repositories)
             let deleted = try await repositories.sessions.deleteExpired(
-                idleCutoff: referenceTime + 30 * day,
+                kind: .web, idleCutoff: referenceTime + 30 * day,
                 absoluteCutoff: referenceTime + 30 * day
             )
             #expect(deleted == 2)
             #expect(try await remaining(in: repositories) == ["fresh"])
             #expect(
-                try await repositories.sessions.deleteExpired(idleCutoff: referenceTime, absoluteCutoff: referenceTime)
+                try await repositories.sessions.deleteExpired(
+                    kind: .web, idleCutoff: referenceTime, absoluteCutoff: referenceTime)
                     == 0
             )
+        }
+    }
+
+    @Test(arguments: RepositoryKind.allCases)
+    func eachKindIsStoredAndExpiresOnlyByItsOwnCutoffs(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let profile = try await repositories.users.create(newUser())
+            let sessions = repositories.sessions
+            try await sessions.create(
+                tokenHash: SessionTokenHash(hex: "browser"), userID: profile.id, kind: .web, now: referenceTime)
+            try await sessions.create(
+                tokenHash: SessionTokenHash(hex: "app"), userID: profile.id, kind: .api, now: referenceTime)
+            #expect(try await sessions.session(tokenHash: .init(hex: "browser"))?.kind == .web)
+            #expect(try await sessions.session(tokenHash: .init(hex: "app"))?.kind == .api)
+
+            let cutoff = referenceTime + day
+            #expect(try await sessions.deleteExpired(kind: .web, idleCutoff: cutoff, absoluteCutoff: cutoff) == 1)
+            #expect(try await sessions.session(tokenHash: .init(hex: "browser")) == nil)
+            #expect(try await sessions.session(tokenHash: .init(hex: "app")) != nil)
+            #expect(try await sessions.deleteExpired(kind: .api, idleCutoff: cutoff, absoluteCutoff: cutoff) == 1)
+            #expect(try await sessions.session(tokenHash: .init(hex: "app")) == nil)
         }
     }
 }

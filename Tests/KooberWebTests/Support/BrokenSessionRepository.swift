@@ -7,10 +7,14 @@ struct BrokenSessionRepository: UserSessionRepository {
         var description: String { "disk I/O error at /var/lib/koober/secret-internals.sqlite" }
     }
 
-    func create(tokenHash: SessionTokenHash, userID: UserID, now: Date) async throws { throw Failure() }
+    func create(tokenHash: SessionTokenHash, userID: UserID, kind: SessionKind, now: Date) async throws {
+        throw Failure()
+    }
     func session(tokenHash: SessionTokenHash) async throws -> UserSession? { throw Failure() }
     func touch(tokenHash: SessionTokenHash, now: Date) async throws { throw Failure() }
     func delete(tokenHash: SessionTokenHash) async throws { throw Failure() }
     func deleteAll(userID: UserID, keeping: SessionTokenHash?) async throws -> Int { throw Failure() }
-    func deleteExpired(idleCutoff: Date, absoluteCutoff: Date) async throws -> Int { throw Failure() }
+    func deleteExpired(kind: SessionKind, idleCutoff: Date, absoluteCutoff: Date) async throws -> Int {
+        throw Failure()
+    }
 }

@@ -1,0 +1,46 @@
+import Foundation
+import HTTPServer
+import KooberKit
+
+/// Koober Cloud's rider: who they are (`GET /api/v1/me`), their rides a page at a time (`GET /api/v1/rides`), and
+/// signing this token out (`DELETE /api/v1/session`), through My Profile's use cases.
+struct CloudAccountResponder {
+    let loadUserProfileUseCaseFactory: any LoadUserProfileUseCaseFactory
+    let loadRideHistoryUseCaseFactory: any LoadRideHistoryUseCaseFactory
+    let signOutUseCaseFactory: any SignOutUseCaseFactory
+    let links: CloudLinks
+    let now: @Sendable () -> Date
+
+    func me() async throws -> Response {
+        do {
+            let profile = try await loadUserProfileUseCaseFactory.makeLoadUserProfileUseCase().run()
+            return try CloudJSON.response(CloudUserProfile(profile, links: links, withNickname: true))
+        } catch let error as ErrorMessage {
+            throw CloudError.rejected(error, status: .notFound)
+        }
+    }
+
+    /// 20 rides from `before` (a cursor an earlier page gave as `next`), newest first; a cursor Koober did not write is
+    /// a 400.
+    func history(before text: String?) async throws -> Response {
+        var before: RideHistoryCursor?
+        if let text {
+            guard let cursor = RideHistoryCursor(text: text) else {
+                throw CloudError.malformed(
+                    message: "This is not a cursor Koober gave.", field: "before",
+                    problem: "Use the next cursor of an earlier page.")
+            }
+            before = cursor
+        }
+        let page = try await loadRideHistoryUseCaseFactory.makeLoadRideHistoryUseCase(
+            before: before, pageSize: LoadRideHistoryUseCase.historyPageSize
+        ).run()
+        return try CloudJSON.response(CloudRideHistoryPage(page, now: now()))
+    }
+
+    /// Ends this token on the server (the rider's other tokens and browsers are not touched): 204.
+    func signOut() async throws -> Response {
+        try await signOutUseCaseFactory.makeSignOutUseCase().run()
+        return Response(status: .noContent)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import HTTPServer
+import KooberKit
+import NIOHTTP1
+
+/// Koober Cloud's rides, for a rider at a pick-up: the ride options and the places (`GET /rideOptions`,
+/// `GET /locations`), a ride requested (`POST /ride`), and the ride in progress, read and cancelled
+/// (`/api/v1/rides/current`). The ride is the pages' ride: requested here, it is followed on `/ride` as well.
+struct CloudRideResponder {
+    let useCaseFactory: any CloudRideUseCaseFactory
+    let links: CloudLinks
+    let now: @Sendable () -> Date
+
+    /// Every option, smallest first (any of them serves every pick-up in Sydney).
+    func rideOptions() throws -> Response {
+        try CloudJSON.response(RideOption.all.map { CloudRideOption($0, links: links) })
+    }
+
+    /// The places matching `query`, ranked as the drop-off picker ranks them (nearest the pick-up first).
+    func locations(query: String) async throws -> Response {
+        do {
+            let places = try await useCaseFactory.makeSearchDropoffLocationsUseCase(query: query).run()
+            return try CloudJSON.response(places.map(CloudNamedLocation.init))
+        } catch let error as ErrorMessage {
+            throw CloudError.rejected(error.naming("query"))
+        }
+    }
+
+    /// Requests a ride to one of Koober's places (`dropoffID`, which must be at `location`): an empty 200 once it is
+    /// stored, as the book's app expects.
+    func requestRide(rideOptionID: String, dropoffID: PlaceID?, at location: Location) async throws -> Response {
+        do {
+            guard let dropoffID else { throw RequestRideError.unknownPlace }
+            _ = try await useCaseFactory.makeRequestRideUseCase(
+                rideOptionID: rideOptionID, dropoffID: dropoffID, at: location
+            ).run()
+            return Response(status: .ok)
+        } catch let error as RequestRideError {
+            throw CloudError.rejected(
+                error.errorMessage.naming(Self.field(of: error)),
+                status: error == .rideAlreadyRequested ? .conflict : .unprocessableEntity)
+        }
+    }
+
+    /// The ride the rider follows now, as the stream tells it; 404 when there is none.
+    func currentRide() async throws -> Response {
+        guard let record = try await useCaseFactory.makeLoadLiveRideUseCase().run() else {
+            throw CloudError.rejected(Self.noRide, status: .notFound)
+        }
+        return try CloudJSON.response(CloudRide(record.ride, at: now()))
+    }
+
+    /// Cancel Ride, before pick-up: the cancelled ride; 409 once riding, 404 with nothing to cancel.
+    func cancel() async throws -> Response {
+        do {
+            let cancelled = try await useCaseFactory.makeCancelRideUseCase().run()
+            return try CloudJSON.response(CloudRide(cancelled, at: now()))
+        } catch let error as CancelRideError {
+            throw CloudError.rejected(error.errorMessage, status: error == .alreadyRiding ? .conflict : .notFound)
+        }
+    }
+
+    static let noRide = ErrorMessage(title: "No Ride", message: "There is no ride to follow: request one first.")
+
+    /// The request's field each refusal is about, as the book's app names it.
+    private static func field(of error: RequestRideError) -> String? {
+        switch error {
+        case .noRideOptionChosen, .unknownRideOption: "rideOptionID"
+        case .unknownPlace, .placeElsewhere, .noDropoffChosen: "waypoints.dropoffLocation"
+        case .pickupOutsideSydney: "waypoints.pickupLocation"
+        case .rideAlreadyRequested: nil
+        }
+    }
+}
+
+extension ErrorMessage {
+    /// The message with its words as the problem of `field` too (when there is one).
+    func naming(_ field: String?) -> ErrorMessage {
+        guard let field else { return self }
+        return ErrorMessage(title: title, message: message, fieldErrors: [field: message])
+    }
+}

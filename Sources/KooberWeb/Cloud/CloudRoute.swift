@@ -1,0 +1,62 @@
+import NIOHTTP1
+
+/// Every operation of Koober Cloud, the JSON API (SPEC.md, "Koober Cloud"): the book's five at the paths its app was
+/// written against, and the `/api/v1/` extensions. Matched before the pages (`POST /ride` is the API's, `GET /ride`
+/// the page's); the document of them all is `Public/api/openapi.json`.
+public enum CloudRoute: String, CaseIterable, Sendable {
+    case logIn
+    case signUp
+    case rideOptions
+    case locations
+    case requestRide
+    case me
+    case currentRide
+    case currentRideEvents
+    case cancelCurrentRide
+    case rideHistory
+    case signOut
+
+    public var path: String {
+        switch self {
+        case .logIn: "/login"
+        case .signUp: "/signUp"
+        case .rideOptions: "/rideOptions"
+        case .locations: "/locations"
+        case .requestRide: "/ride"
+        case .me: "/api/v1/me"
+        case .currentRide: "/api/v1/rides/current"
+        case .currentRideEvents: "/api/v1/rides/current/events"
+        case .cancelCurrentRide: "/api/v1/rides/current/cancel"
+        case .rideHistory: "/api/v1/rides"
+        case .signOut: "/api/v1/session"
+        }
+    }
+
+    public var method: HTTPMethod {
+        switch self {
+        case .logIn, .signUp, .requestRide, .cancelCurrentRide: .POST
+        case .rideOptions, .locations, .me, .currentRide, .currentRideEvents, .rideHistory: .GET
+        case .signOut: .DELETE
+        }
+    }
+
+    /// Whether the caller needs a bearer token (everything but getting one).
+    var needsToken: Bool { self != .logIn && self != .signUp }
+
+    private static let byPath: [String: [CloudRoute]] = Dictionary(grouping: allCases, by: \.path)
+
+    /// The API's match for a request: the operation, the methods its path takes when not this one, or nothing when
+    /// the path is not the API's (the pages' then).
+    public static func match(method: HTTPMethod, path: String) -> RouteMatch<CloudRoute> {
+        guard let routes = byPath[path] else { return .notFound }
+        let effectiveMethod = method == .HEAD ? .GET : method
+        if let route = routes.first(where: { $0.method == effectiveMethod }) { return .route(route) }
+        return .methodNotAllowed(allowed: RouteMatch<CloudRoute>.allowed(routes.map(\.method)))
+    }
+
+    /// Whether a path is the API's alone, so that its errors (404, 405) are JSON: everything under `/api/` and the
+    /// book's paths but `/ride`, which is also the pick-me-up page.
+    public static func ownsPath(_ path: String) -> Bool {
+        path.hasPrefix("/api/") || byPath[path]?.contains(where: { $0 != .requestRide }) == true
+    }
+}

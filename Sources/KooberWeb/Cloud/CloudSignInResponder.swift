@@ -1,0 +1,53 @@
+import HTTPServer
+import KooberKit
+import NIOCore
+
+/// `POST /login` and `POST /signUp`: Sign In and Sign Up for the app, through the pages' own use cases (the same
+/// rules, throttles and hashing queue), each starting a Koober Cloud token (`SessionPolicy.api`) where the pages start
+/// a browser's session.
+struct CloudSignInResponder {
+    let signInUseCaseFactory: any SignInUseCaseFactory
+    let signUpUseCaseFactory: any SignUpUseCaseFactory
+    let links: CloudLinks
+    let throttlePolicy: SignInThrottlePolicy
+    let signUpThrottlePolicy: SignUpThrottlePolicy
+
+    /// `credentials` are the request's Basic ones, `nil` when it had none it could read.
+    func logIn(credentials: (email: String, password: String)?) async throws -> Response {
+        guard let credentials else { throw CloudError.signInFailed(SignInError.failed.errorMessage) }
+        do {
+            let started = try await signInUseCaseFactory.makeSignInUseCase(
+                email: credentials.email, password: credentials.password
+            ).run()
+            return try payload(started)
+        } catch let error as SignInError {
+            switch error {
+            case .failed: throw CloudError.signInFailed(error.errorMessage)
+            case .throttled:
+                throw CloudError.throttled(error.errorMessage, retryAfterSeconds: Int(throttlePolicy.lockout))
+            case .tooLong: throw CloudError.rejected(error.errorMessage)
+            }
+        }
+    }
+
+    func signUp(body: ByteBuffer) async throws -> Response {
+        let account = try CloudJSON.decode(CloudNewAccount.self, from: body).account
+        do {
+            return try payload(try await signUpUseCaseFactory.makeSignUpUseCase(account: account).run())
+        } catch let error as ErrorMessage {
+            if error == SignUpValidation.throttled {
+                throw CloudError.throttled(error, retryAfterSeconds: Int(signUpThrottlePolicy.window))
+            }
+            let fields = Dictionary(
+                uniqueKeysWithValues: error.fieldErrors.map { (CloudNewAccount.key(forField: $0.key), $0.value) })
+            let message = ErrorMessage(title: error.title, message: error.message, fieldErrors: fields)
+            let taken = fields == ["email": SignUpValidation.emailTaken]
+            throw CloudError.rejected(message, status: taken ? .conflict : .unprocessableEntity)
+        }
+    }
+
+    private func payload(_ started: StartedSession) throws -> Response {
+        try CloudJSON.response(
+            CloudSignInPayload(profile: CloudUserProfile(started.profile, links: links), token: started.token.value))
+    }
+}

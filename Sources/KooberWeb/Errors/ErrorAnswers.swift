@@ -1,0 +1,31 @@
+import HTTPServer
+import KooberKit
+import NIOHTTP1
+
+/// How one kind of client is told that something went wrong: a page for a browser (`ErrorPages`), a JSON body for an
+/// app (`CloudErrors`). `UnexpectedErrorResponder` answers through it, so the pages and Koober Cloud get the same
+/// 503s and 500 from one place, each in its own form.
+protocol ErrorAnswers: Sendable {
+    /// The answer for `status`, with its usual message unless there is a more precise one.
+    func response(_ status: HTTPResponseStatus, message: ErrorMessage?) -> Response
+}
+
+extension ErrorAnswers {
+    /// The 503 for a full password-hashing queue (SPEC.md): nothing was checked or stored, so trying again in a
+    /// moment is safe, and `Retry-After` says when.
+    func busy() -> Response {
+        retryingLater(response(.serviceUnavailable, message: ErrorPages.busyMessage))
+    }
+
+    /// The 503 for a database out of reach (`StorageUnavailableError`): nothing was read or changed, and Koober comes
+    /// back by itself with the database, so trying again in a moment is right.
+    func unavailable() -> Response {
+        retryingLater(response(.serviceUnavailable, message: ErrorPages.unavailableMessage))
+    }
+
+    private func retryingLater(_ response: Response) -> Response {
+        var response = response
+        response.headers.replaceOrAdd(name: "Retry-After", value: String(ErrorPages.busyRetryAfterSeconds))
+        return response
+    }
+}
