@@ -75,6 +75,11 @@ public final class KooberTestApp: Sendable {
         TestBrowser(responder: responder)
     }
 
+    /// A new Koober Cloud client calling the app in-process, as an app would.
+    public func cloudClient() -> CloudClient {
+        CloudClient(responder: responder)
+    }
+
     /// Runs `body` with the app served by a real `HTTPServer` on an ephemeral loopback port, with Koober's own
     /// error pages for the requests the server refuses.
     public func withServer<T: Sendable>(_ body: (_ port: Int) async throws -> T) async throws -> T {
