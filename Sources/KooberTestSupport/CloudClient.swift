@@ -38,7 +38,8 @@ public final class CloudClient {
     public func send(
         _ method: HTTPMethod, _ path: String, body: String? = nil, headers: [(String, String)] = []
     ) async throws -> Response {
-        var requestHeaders = HTTPHeaders([("Host", host), ("Accept", "application/json")] + headers)
+        var requestHeaders = HTTPHeaders([("Accept", "application/json")] + headers)
+        if !requestHeaders.contains(name: "Host") { requestHeaders.add(name: "Host", value: host) }
         if let token, !requestHeaders.contains(name: "Authorization") {
             requestHeaders.add(name: "Authorization", value: "Bearer \(token)")
         }

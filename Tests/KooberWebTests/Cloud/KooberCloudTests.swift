@@ -63,7 +63,8 @@ import Testing
     @Test func signUpSaysWhatIsWrongWithEachFieldByItsKey() async throws {
         let app = try await KooberTestApp()
         let client = app.cloudClient()
-        try await client.send(.POST, "/signUp", body: CloudRequests.signUp(fullName: " ", email: "nope", password: "short"))
+        try await client.send(
+            .POST, "/signUp", body: CloudRequests.signUp(fullName: " ", email: "nope", password: "short"))
         #expect(client.status == .unprocessableEntity)
         let error = try #require(try client.object()["error"] as? [String: Any])
         let fields = try #require(error["fields"] as? [String: String])
@@ -76,8 +77,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"fullName":"A","nickname":"B","email":"c@d.ee","mobileNumber":"1","password":"12345678","admin":true}"#,
-         "admin"),
+        (
+            #"{"fullName":"A","nickname":"B","email":"c@d.ee","mobileNumber":"1","password":"12345678","admin":true}"#,
+            "admin"
+        ),
         (#"{"fullName":"A","nickname":"B","email":"c@d.ee","mobileNumber":"1"}"#, "password"),
         (#"{"fullName":7,"nickname":"B","email":"c@d.ee","mobileNumber":"1","password":"12345678"}"#, "fullName"),
     ])
@@ -103,7 +106,8 @@ import Testing
     @Test func anOversizedBodyIsA413AndReadNoFurther() async throws {
         let app = try await KooberTestApp()
         let client = app.cloudClient()
-        try await client.send(.POST, "/signUp", body: CloudRequests.signUp(fullName: String(repeating: "A", count: 20_000)))
+        try await client.send(
+            .POST, "/signUp", body: CloudRequests.signUp(fullName: String(repeating: "A", count: 20_000)))
         #expect(client.status == .payloadTooLarge)
     }
 
@@ -128,8 +132,10 @@ import Testing
         }
     }
 
-    @Test(arguments: ["", "latitude=-33.86", "latitude=abc&longitude=151", "latitude=91&longitude=151",
-        "latitude=nan&longitude=151", "latitude=1e999&longitude=151", "latitude=%ZZ&longitude=1"])
+    @Test(arguments: [
+        "", "latitude=-33.86", "latitude=abc&longitude=151", "latitude=91&longitude=151",
+        "latitude=nan&longitude=151", "latitude=1e999&longitude=151", "latitude=%ZZ&longitude=1",
+    ])
     func coordinatesThatAreMissingOrNotAPointAreA400(query: String) async throws {
         let app = try await KooberTestApp()
         let client = app.cloudClient()
@@ -157,7 +163,8 @@ import Testing
         ).run()
         #expect(all.map { $0["name"] as? String } == expected.map(\.name))
 
-        try await client.send(.GET, "/locations?query=\(String(repeating: "a", count: 101))&" + CloudRequests.sydneyQuery)
+        try await client.send(
+            .GET, "/locations?query=\(String(repeating: "a", count: 101))&" + CloudRequests.sydneyQuery)
         #expect(client.status == .unprocessableEntity)
     }
 
@@ -203,12 +210,18 @@ import Testing
 
     @Test(arguments: [
         (CloudRequests.ride(option: "emu"), "rideOptionID"),
-        (CloudRequests.ride(dropoff: #"{"id":"99999","latitude":-33.858667,"longitude":151.214028}"#),
-         "waypoints.dropoffLocation"),
-        (CloudRequests.ride(dropoff: #"{"id":"not a number","latitude":-33.858667,"longitude":151.214028}"#),
-         "waypoints.dropoffLocation"),
-        (CloudRequests.ride(dropoff: #"{"id":"1","latitude":-33.8,"longitude":151.214028}"#),
-         "waypoints.dropoffLocation"),
+        (
+            CloudRequests.ride(dropoff: #"{"id":"99999","latitude":-33.858667,"longitude":151.214028}"#),
+            "waypoints.dropoffLocation"
+        ),
+        (
+            CloudRequests.ride(dropoff: #"{"id":"not a number","latitude":-33.858667,"longitude":151.214028}"#),
+            "waypoints.dropoffLocation"
+        ),
+        (
+            CloudRequests.ride(dropoff: #"{"id":"1","latitude":-33.8,"longitude":151.214028}"#),
+            "waypoints.dropoffLocation"
+        ),
         (CloudRequests.ride(pickup: #"{"id":"0","latitude":51.5,"longitude":-0.12}"#), "waypoints.pickupLocation"),
         (CloudRequests.ride(pickup: #"{"id":"0","latitude":123,"longitude":-0.12}"#), "waypoints.pickupLocation"),
     ])
