@@ -30,7 +30,7 @@ public enum FuzzTargets {
             PlaceSearchFuzzTarget(), HTTPDateFuzzTarget(), ClientAddressFuzzTarget(), FormTokenFuzzTarget(),
             LastEventIDFuzzTarget(),
             MapTilePathFuzzTarget(),
-            RideHistoryCursorFuzzTarget(),
+            RideHistoryCursorFuzzTarget(), CloudRequestFuzzTarget.shared,
         ]
     }
 }

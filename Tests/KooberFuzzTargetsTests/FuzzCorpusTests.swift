@@ -31,7 +31,7 @@ import Testing
         #expect(
             Set(FuzzTargets.all.map(\.name)) == [
                 "http", "form", "cookie", "static-path", "place-search", "http-date", "client-address", "form-token",
-                "last-event-id", "map-tile-path", "ride-history-cursor",
+                "last-event-id", "map-tile-path", "ride-history-cursor", "cloud",
             ])
         #expect(FuzzTargets.named("no-such-target") == nil)
     }
