@@ -165,4 +165,38 @@ struct RequestRideUseCaseTests {
         #expect(RequestRideError.noDropoffChosen.errorMessage.title == "No Drop-off Chosen")
         #expect(RequestRideError.rideAlreadyRequested.errorMessage.title == "Ride Already Requested")
     }
+
+    @Test func aRequestNamingOneOfKoobersPlacesWhereItIsStoresTheRideWithoutADraft() async throws {
+        let world = RideWorld()
+        let place = TestPlaces.operaHouse
+        let ride = try await world.requestRide(
+            "kangaroo",
+            to: (place.id, Location(latitude: place.location.latitude + 5e-7, longitude: place.location.longitude))
+        ).get()
+        #expect(ride.dropoff == place && ride.rideOptionID == "kangaroo" && ride.status == .finding)
+        #expect(
+            ride.fareCents == RideOption.kangaroo.fareCents(forKilometres: sydneyPickup.kilometres(to: place.location)))
+        #expect(world.signal.signals == 1)
+    }
+
+    @Test func aRequestNamingAPlaceKooberDoesNotHaveOrNotWhereItIsIsRefused() async throws {
+        let world = RideWorld()
+        let place = TestPlaces.operaHouse
+        #expect(
+            try await world.requestRide("wallaroo", to: (TestPlaces.unknownID, place.location)).failure == .unknownPlace
+        )
+        let elsewhere = Location(latitude: place.location.latitude + 1e-5, longitude: place.location.longitude)
+        #expect(try await world.requestRide("wallaroo", to: (place.id, elsewhere)).failure == .placeElsewhere)
+        #expect(try await world.history().isEmpty)
+    }
+
+    @Test func aPickupOutsideSydneyIsRefused() async throws {
+        let world = RideWorld()
+        let london = Location(latitude: 51.5072, longitude: -0.1276)
+        let place = TestPlaces.operaHouse
+        #expect(
+            try await world.requestRide("wallaroo", from: london, to: (place.id, place.location)).failure
+                == .pickupOutsideSydney)
+        #expect(try await world.history().isEmpty)
+    }
 }

@@ -105,4 +105,17 @@ struct ResolveUserSessionUseCaseTests {
         #expect(try await world.isStored(fresh.token))
         #expect(try await world.resolve(fresh.token, at: referenceTime + days(7)) != nil)
     }
+
+    @Test func aBrowsersSessionIsNoTokenAndATokenIsNoBrowsersSessionAndNeitherIsEnded() async throws {
+        let (world, started) = try await signedIn()
+        #expect(try await world.resolve(started.token, at: referenceTime, policy: .api) == nil)
+        #expect(try await world.isStored(started.token))
+
+        let token = SessionToken.generate()
+        try await world.sessions.create(
+            tokenHash: token.hash, userID: started.profile.id, kind: .api, now: referenceTime)
+        #expect(try await world.resolve(token, at: referenceTime) == nil)
+        #expect(try await world.resolve(token, at: referenceTime + days(29), policy: .api)?.kind == .api)
+        #expect(try await world.resolve(token, at: referenceTime + days(30), policy: .api) == nil)
+    }
 }

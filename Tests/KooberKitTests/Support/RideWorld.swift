@@ -78,16 +78,20 @@ struct RideWorld {
         }
     }
 
+    /// Confirm on the page (`to` nil: the chosen drop-off), or a request naming its place and where it is (Koober
+    /// Cloud's `POST /ride`).
     func requestRide(
         _ rideOptionID: String?,
         for userID: UserID = johnny,
         from pickup: Location = sydneyPickup,
+        to place: (id: PlaceID, location: Location)? = nil,
         at now: Date = referenceTime
     ) async throws -> Result<Ride, RequestRideError> {
         try await outcome(RequestRideError.self) {
             try await RequestRideUseCase(
-                userID: userID, rideOptionID: rideOptionID, pickupLocation: pickup, now: now, rideRepository: rides,
-                signal: signal
+                userID: userID, rideOptionID: rideOptionID, pickupLocation: pickup,
+                dropoff: place.map { .place($0.id, at: $0.location, places: places) } ?? .chosen, now: now,
+                rideRepository: rides, signal: signal
             ).run()
         }
     }

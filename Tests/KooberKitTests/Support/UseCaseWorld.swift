@@ -98,13 +98,10 @@ struct UseCaseWorld {
         }
     }
 
-    func resolve(_ token: SessionToken, at now: Date) async throws -> UserSession? {
-        try await ResolveUserSessionUseCase(
-            token: token,
-            now: now,
-            sessionRepository: sessions,
-            policy: SessionPolicy()
-        ).run()
+    func resolve(_ token: SessionToken, at now: Date, policy: SessionPolicy = SessionPolicy()) async throws
+        -> UserSession?
+    {
+        try await ResolveUserSessionUseCase(token: token, now: now, sessionRepository: sessions, policy: policy).run()
     }
 
     /// Whether storage still holds the session of `token`.
