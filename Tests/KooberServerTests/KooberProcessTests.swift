@@ -26,20 +26,37 @@ import Testing
         let arguments = ["--ride-clock-rate", "30"]
         let (first, firstPort) = try await KooberProcess.serving(arguments, in: directory)
         let before = TestBrowser(host: "127.0.0.1", port: firstPort)
-        try await before.signIn(email: "johnny@gmail.com", password: "password")
-        try await before.requestRide(to: "Opera House", option: "Wallaroo")
-        #expect(try await Self.waitForStatus(["on_the_way"], browser: before))
+        try await Self.withLogsOnFailure(first) {
+            try await before.signIn(email: "johnny@gmail.com", password: "password")
+            try await before.requestRide(to: "Opera House", option: "Wallaroo")
+            #expect(try await Self.waitForStatus(["on_the_way"], browser: before))
+        }
         await first.kill()
 
         let (second, secondPort) = try await KooberProcess.serving(arguments, in: directory)
         let after = TestBrowser(host: "127.0.0.1", port: secondPort)
         after.cookies = before.cookies
-        try await after.visit("/ride")
-        #expect(["on_the_way", "arrived", "riding", "finished"].contains(try after.rideStatus() ?? ""))
-        #expect(try await Self.waitForStatus(["finished"], browser: after, timeout: .seconds(60)))
-        #expect(try after.first("//dd[@class='receipt-arrived']") != nil)
+        try await Self.withLogsOnFailure(second) {
+            try await after.visit("/ride")
+            #expect(["on_the_way", "arrived", "riding", "finished"].contains(try after.rideStatus() ?? ""))
+            #expect(try await Self.waitForStatus(["finished"], browser: after, timeout: .seconds(60)))
+            #expect(try after.first("//dd[@class='receipt-arrived']") != nil)
+        }
         second.process.interrupt()
         #expect(await second.waitForExit(timeout: BusyMachine.patience))
+    }
+
+    /// Runs `body`; if it throws, the failure says how `koober` was doing (running or not, the end of its log) before
+    /// the error goes on: a connection closed without an answer says nothing of why.
+    private static func withLogsOnFailure(_ koober: KooberProcess, _ body: () async throws -> Void) async throws {
+        do {
+            try await body()
+        } catch {
+            Issue.record(
+                "\(error); koober \(koober.process.isRunning ? "is running" : "has exited"), its log ends:\n"
+                    + koober.log.suffix(4_000))
+            throw error
+        }
     }
 
     private static func waitForStatus(

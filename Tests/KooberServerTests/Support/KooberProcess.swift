@@ -76,8 +76,12 @@ final class KooberProcess: @unchecked Sendable {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd").count) ?? 0
     }
 
+    /// Whether the test sent the SIGKILL that ended it (`kill()`).
+    private var killedByTest = false
+
     /// `kill -9`: no graceful stop, no closing of the database.
     func kill() async {
+        killedByTest = true
         Glibc.kill(process.processIdentifier, SIGKILL)
         await waitForExit(timeout: BusyMachine.patience)
     }
@@ -98,7 +102,14 @@ final class KooberProcess: @unchecked Sendable {
     }
 
     deinit {
-        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+        if process.isRunning {
+            Glibc.kill(process.processIdentifier, SIGKILL)
+        } else if process.terminationReason == .uncaughtSignal, !killedByTest {
+            // A koober that died of a signal nobody sent (a trap): its log is the only witness, so it goes where
+            // the test's failure is read.
+            print("koober (\(logFile.path)) died of signal \(process.terminationStatus); its log ends:")
+            print(log.suffix(6_000))
+        }
     }
 }
 
