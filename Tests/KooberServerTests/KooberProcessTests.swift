@@ -54,7 +54,7 @@ import Testing
         } catch {
             Issue.record(
                 "\(error); koober \(koober.process.isRunning ? "is running" : "has exited"), its log ends:\n"
-                    + koober.log.suffix(4_000))
+                    + String(koober.log.suffix(4_000)))
             throw error
         }
     }
