@@ -52,9 +52,9 @@ import Testing
         do {
             try await body()
         } catch {
-            Issue.record(
-                "\(error); koober \(koober.process.isRunning ? "is running" : "has exited"), its log ends:\n"
-                    + String(koober.log.suffix(4_000)))
+            let state = koober.process.isRunning ? "is running" : "has exited"
+            let message = "\(error); koober \(state), its log ends:\n" + String(koober.log.suffix(4_000))
+            Issue.record(Comment(rawValue: message))
             throw error
         }
     }
