@@ -19,7 +19,7 @@ final class KooberProcess: @unchecked Sendable {
         return testBundle.deletingLastPathComponent().appendingPathComponent("koober")
     }()
 
-    let process: Process
+    let process: SpawnedProcess
     let logFile: URL
 
     /// Starts `koober` in `directory` with `arguments` (the project's templates and public files unless given).
@@ -27,16 +27,11 @@ final class KooberProcess: @unchecked Sendable {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build koober first")
         logFile = directory.appendingPathComponent("koober-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        process = Process()
-        process.executableURL = Self.binary
         let defaults = [("--templates", ProjectPaths.templates), ("--public", ProjectPaths.publicFiles)]
             .filter { !arguments.contains($0.0) }.flatMap { [$0.0, $0.1] }
-        process.arguments = defaults + arguments
-        process.currentDirectoryURL = directory
-        let log = try FileHandle(forWritingTo: logFile)
-        process.standardOutput = log
-        process.standardError = log
-        try process.run()
+        process = try SpawnedProcess(
+            executable: Self.binary.path, arguments: defaults + arguments, directory: directory.path,
+            logPath: logFile.path)
     }
 
     /// Starts `koober` on a free port and waits until it serves.
@@ -82,7 +77,7 @@ final class KooberProcess: @unchecked Sendable {
     /// `kill -9`: no graceful stop, no closing of the database.
     func kill() async {
         killedByTest = true
-        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.send(SIGKILL)
         await waitForExit(timeout: BusyMachine.patience)
     }
 
@@ -103,7 +98,8 @@ final class KooberProcess: @unchecked Sendable {
 
     deinit {
         if process.isRunning {
-            Glibc.kill(process.processIdentifier, SIGKILL)
+            process.send(SIGKILL)
+            _ = waitpid(process.processIdentifier, nil, 0)
         } else if process.terminationReason == .uncaughtSignal, !killedByTest {
             // A koober that died of a signal nobody sent (a trap): its log is the only witness, so it goes where
             // the test's failure is read.
