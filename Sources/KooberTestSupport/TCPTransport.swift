@@ -27,7 +27,7 @@ public struct TCPTransport: HTTPTransport {
         let deadline = NIODeadline.now() + timeout
         let channel: NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>
         do {
-            channel = try await connect(timeout: timeout)
+            channel = try await connect(timeout: timeout, sending: head(for: request), body: request.body)
         } catch ChannelError.connectTimeout {
             throw TCPTransportError.timedOut(host: host, port: port)  // one deadline for the whole exchange
         }
@@ -38,21 +38,9 @@ public struct TCPTransport: HTTPTransport {
         defer { timer.cancel() }
         let response: Response?
         do {
-            let head = head(for: request)
-            response = try await channel.executeThenClose { inbound, outbound in
-                // Reads while it writes, as browsers do: a server may answer before the body is all sent (413) and
-                // close, and then the answer counts, not the failed write.
-                async let sent: Void = {
-                    try await outbound.write(.head(head))
-                    if request.body.readableBytes > 0 { try await outbound.write(.body(.byteBuffer(request.body))) }
-                    try await outbound.write(.end(nil))
-                }()
-                let response = try await Self.readResponse(from: inbound)
-                do {
-                    try await sent
-                } catch  where response != nil {}
-                return response
-            }
+            // The request went out as the connection came up (`RequestWriter`); a server may answer before the body
+            // is all sent (413) and close, and then the answer counts, not the failed write.
+            response = try await channel.executeThenClose { inbound, _ in try await Self.readResponse(from: inbound) }
         } catch {
             if NIODeadline.now() >= deadline { throw TCPTransportError.timedOut(host: host, port: port) }
             throw error
@@ -76,15 +64,16 @@ public struct TCPTransport: HTTPTransport {
     }
 
     /// The response, or `nil` when the stream ends before `.end` (closed by the server or by the deadline).
-    private func connect(timeout: TimeAmount) async throws -> NIOAsyncChannel<
-        HTTPClientResponsePart, HTTPClientRequestPart
-    > {
+    private func connect(timeout: TimeAmount, sending head: HTTPRequestHead, body: ByteBuffer) async throws
+        -> NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>
+    {
         try await ClientBootstrap(group: group)
             .connectTimeout(timeout)
             .channelOption(.tcpOption(.tcp_nodelay), value: 1)
             .connect(host: host, port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                    try channel.pipeline.syncOperations.addHandler(RequestWriter(head: head, body: body))
                     return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(
                         wrappingChannelSynchronously: channel
                     )
@@ -110,5 +99,29 @@ public struct TCPTransport: HTTPTransport {
             }
         }
         return nil
+    }
+}
+
+/// Writes the request the moment the connection is up, on its event loop: in a test process whose task pool is busy
+/// (hundreds of tests at once on two cores), a request written by a task once it got a thread sat unsent for ten
+/// seconds, and the server closed the silent connection at its head timeout.
+private final class RequestWriter: ChannelInboundHandler {
+    typealias InboundIn = HTTPClientResponsePart
+    typealias InboundOut = HTTPClientResponsePart
+    typealias OutboundOut = HTTPClientRequestPart
+
+    private let head: HTTPRequestHead
+    private let body: ByteBuffer
+
+    init(head: HTTPRequestHead, body: ByteBuffer) {
+        self.head = head
+        self.body = body
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        if body.readableBytes > 0 { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        context.fireChannelActive()
     }
 }

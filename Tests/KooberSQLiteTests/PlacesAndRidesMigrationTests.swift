@@ -12,8 +12,16 @@ struct PlacesAndRidesMigrationTests {
             // A file as the first release left it: version 1, one account signed in.
             let versionOne = try await SQLiteDatabase.open(path: path, migrations: [KooberSchema.migrations[0]])
             let johnny = try await SQLiteUserRepository(database: versionOne).create(newUser())
-            try await SQLiteUserSessionRepository(database: versionOne)
-                .create(tokenHash: token, userID: johnny.id, now: referenceTime)
+            // Its session as that release stored it (sessions had no kind then).
+            try await versionOne.write { connection in
+                try connection.execute(
+                    "INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)",
+                    [
+                        .text(token.hex), .integer(johnny.id.rawValue), .unixSeconds(referenceTime),
+                        .unixSeconds(referenceTime),
+                    ]
+                )
+            }
             try await versionOne.close()
 
             let database = try await SQLiteDatabase.open(path: path)
@@ -22,6 +30,7 @@ struct PlacesAndRidesMigrationTests {
                 #expect(try await SQLiteUserRepository(database: database).profile(id: johnny.id) == johnny)
                 let session = try await SQLiteUserSessionRepository(database: database).session(tokenHash: token)
                 #expect(session?.profile == johnny)
+                #expect(session?.kind == .web)  // migration 6: every session of before is a browser's
                 #expect(try await SQLitePlaceRepository(database: database).allPlaces() == SydneyPlaces.all)
 
                 // The rider from before the upgrade can ride.
