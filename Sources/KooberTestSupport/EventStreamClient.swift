@@ -25,18 +25,18 @@ public final class EventStreamClient: Sendable {
         port: Int, path: String = "/ride/events", headers: [(String, String)] = [],
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) async throws -> EventStreamClient {
-        let collector = Collector()
+        let head =
+            "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
+            + headers.map { "\($0.0): \($0.1)\r\n" }.joined() + "\r\n"
+        // Sent as the connection comes up, on its event loop, not by this task once it gets a thread again: a busy
+        // test process must not leave the connection silent until the server's head timeout.
+        let collector = Collector(request: ByteBuffer(string: head))
         let channel = try await ClientBootstrap(group: group)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(collector) }
             }
             .connect(host: "127.0.0.1", port: port).get()
-        let client = EventStreamClient(channel: channel, collector: collector)
-        let head =
-            "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
-            + headers.map { "\($0.0): \($0.1)\r\n" }.joined() + "\r\n"
-        try await channel.writeAndFlush(ByteBuffer(string: head))
-        return client
+        return EventStreamClient(channel: channel, collector: collector)
     }
 
     /// Everything received so far (head and body, as sent).
@@ -80,7 +80,18 @@ public final class EventStreamClient: Sendable {
 
     private final class Collector: ChannelInboundHandler, Sendable {
         typealias InboundIn = ByteBuffer
+        typealias OutboundOut = ByteBuffer
         let state = Mutex<(text: String, closed: Bool)>(("", false))
+        let request: ByteBuffer
+
+        init(request: ByteBuffer) {
+            self.request = request
+        }
+
+        func channelActive(context: ChannelHandlerContext) {
+            context.writeAndFlush(wrapOutboundOut(request), promise: nil)
+            context.fireChannelActive()
+        }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             let buffer = unwrapInboundIn(data)
