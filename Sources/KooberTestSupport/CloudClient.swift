@@ -11,7 +11,7 @@ public final class CloudClient {
     let transport: any HTTPTransport
     /// Sent as `Host`: the API's absolute URLs are made of it.
     public let host: String
-    /// Sent as `Authorization: Bearer` when set (`logIn` and `signUp` set it).
+    /// Sent as `Authorization: Bearer` when set (`logIn` sets it).
     public var token: String?
     /// Where the requests come from in process (`Request.peerAddress`): each address has its own throttles.
     public var peerAddress: String?
@@ -55,21 +55,24 @@ public final class CloudClient {
         return response
     }
 
+    /// The last answer's body (empty before the first).
+    private var bodyData: Data {
+        Data((response?.body ?? ByteBuffer()).readableBytesView)
+    }
+
     /// The last answer's body decoded as `T`.
     public func decoded<T: Decodable>(_ type: T.Type) throws -> T {
-        try JSONDecoder().decode(T.self, from: Data((response?.body ?? ByteBuffer()).readableBytesView))
+        try JSONDecoder().decode(T.self, from: bodyData)
     }
 
     /// The last answer's body as a JSON object, for checking keys exactly.
     public func object() throws -> [String: Any] {
-        let data = Data((response?.body ?? ByteBuffer()).readableBytesView)
-        return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        try JSONSerialization.jsonObject(with: bodyData) as? [String: Any] ?? [:]
     }
 
     /// The last answer's body as a JSON array of objects.
     public func array() throws -> [[String: Any]] {
-        let data = Data((response?.body ?? ByteBuffer()).readableBytesView)
-        return try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+        try JSONSerialization.jsonObject(with: bodyData) as? [[String: Any]] ?? []
     }
 
     /// The status of the last answer.

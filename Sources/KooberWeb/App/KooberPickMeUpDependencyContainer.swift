@@ -48,7 +48,7 @@ struct KooberPickMeUpDependencyContainer: PickMeUpUseCaseFactory, DropoffPickerU
     }
 
     func makeLoadLiveRideUseCase() -> LoadLiveRideUseCase {
-        LoadLiveRideUseCase(userID: userID, now: services.now(), rideRepository: services.rideRepository)
+        signedInContainer.makeLoadLiveRideUseCase()
     }
 
     /// Koober Cloud's rides, at this pick-up.

@@ -67,11 +67,15 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
     /// The rider's stream of their ride (`GET /ride/events`, and Koober Cloud's, which answers refusals as JSON).
     func makeRideEventsResponder(errors: any ErrorAnswers) -> RideEventsResponder {
         RideEventsResponder(
-            session: userSession.tokenHash, errors: errors,
-            loadLiveRideUseCase: LoadLiveRideUseCase(
-                userID: userSession.profile.id, now: services.now(), rideRepository: services.rideRepository),
+            session: userSession.tokenHash, errors: errors, loadLiveRideUseCase: makeLoadLiveRideUseCase(),
             feed: appContainer.rideFeed, now: services.now
         )
+    }
+
+    /// The ride the rider follows, brought up to the clock (the streams, and Koober Cloud's current ride).
+    func makeLoadLiveRideUseCase() -> LoadLiveRideUseCase {
+        LoadLiveRideUseCase(
+            userID: userSession.profile.id, now: services.now(), rideRepository: services.rideRepository)
     }
 
     /// Koober Cloud's rider: `GET /api/v1/me`, `GET /api/v1/rides`, `DELETE /api/v1/session`.

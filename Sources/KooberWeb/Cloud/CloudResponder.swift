@@ -42,9 +42,8 @@ struct CloudResponder {
         case .rideOptions:
             let signedIn = try await signedIn(request, address)
             let query = try decodedQuery(request)
-            _ = try Self.coordinates(in: query)
-            return try signedIn.makePickMeUpContainer(at: SydneyLocator.sydney).makeCloudRideResponder(links: links)
-                .rideOptions()
+            return try signedIn.makePickMeUpContainer(at: try Self.coordinates(in: query))
+                .makeCloudRideResponder(links: links).rideOptions()
         case .locations:
             let signedIn = try await signedIn(request, address)
             let query = try decodedQuery(request)
@@ -66,13 +65,13 @@ struct CloudResponder {
         case .me:
             return try await signedIn(request, address).makeCloudAccountResponder(links: links).me()
         case .currentRide:
-            return try await signedIn(request, address).makePickMeUpContainer(at: SydneyLocator.sydney)
+            return try await signedIn(request, address).makePickMeUpContainer()
                 .makeCloudRideResponder(links: links).currentRide()
         case .currentRideEvents:
             return try await signedIn(request, address).makeRideEventsResponder(errors: CloudErrors())
                 .respond(lastEventID: request.headers.first(name: "Last-Event-ID"))
         case .cancelCurrentRide:
-            return try await signedIn(request, address).makePickMeUpContainer(at: SydneyLocator.sydney)
+            return try await signedIn(request, address).makePickMeUpContainer()
                 .makeCloudRideResponder(links: links).cancel()
         case .rideHistory:
             let signedIn = try await signedIn(request, address)
