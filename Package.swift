@@ -23,6 +23,14 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
+        // A task executor on one event loop: the responders' tasks and the PostgreSQL calls they make stay on it.
+        .target(
+            name: "EventLoopExecution",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         .target(
             name: "LogLines",
             dependencies: [
@@ -34,6 +42,7 @@ let package = Package(
         .target(
             name: "HTTPServer",
             dependencies: [
+                "EventLoopExecution",
                 "LogLines",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -81,6 +90,7 @@ let package = Package(
         .target(
             name: "KooberPostgres",
             dependencies: [
+                "EventLoopExecution",
                 "KooberKit",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 // The pool's own errors (ConnectionPoolError): a pool that cannot reach the server says so with them.

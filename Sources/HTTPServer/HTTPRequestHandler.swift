@@ -1,3 +1,4 @@
+import EventLoopExecution
 import Logging
 import NIOCore
 import NIOHTTP1

@@ -16,6 +16,8 @@ public enum KooberDatabase: Sendable {
         let rides: any RideRepository
         let fleet: any FleetRepository
         let csrfKeys: any CSRFKeyRepository
+        /// A session with its rider's ride state in one trip, where that saves one (PostgreSQL).
+        var sessionRideStates: (any SessionRideStateRepository)? = nil
     }
 
     var repositories: Repositories {
@@ -38,7 +40,8 @@ public enum KooberDatabase: Sendable {
                 places: PostgresPlaceRepository(database: database),
                 rides: PostgresRideRepository(database: database),
                 fleet: PostgresFleetRepository(database: database),
-                csrfKeys: PostgresCSRFKeyRepository(database: database)
+                csrfKeys: PostgresCSRFKeyRepository(database: database),
+                sessionRideStates: PostgresSessionRideStateRepository(database: database)
             )
         }
     }

@@ -73,6 +73,7 @@ public struct KooberStorage: Sendable {
             secureCookies: configuration.secureCookies,
             trustProxy: configuration.trustProxy
         )
+        services.sessionRideStateRepository = repositories.sessionRideStates
         services.rideClockRate = configuration.rideClockRate
         services.storeChanges = changes
         if case .postgres(let postgres) = database {

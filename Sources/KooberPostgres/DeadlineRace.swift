@@ -1,3 +1,4 @@
+import EventLoopExecution
 import NIOCore
 import NIOPosix
 import Synchronization
@@ -5,6 +6,11 @@ import Synchronization
 /// Runs work in a task of its own and answers with its result, or with an error when the deadline passes first: the
 /// caller never waits beyond the deadline, even for work that does not heed cancellation (a query on a connection
 /// whose server vanished without closing it). Work that lost the race is cancelled and left to end by itself.
+///
+/// The work's task prefers the event loop the caller runs on (a responder's task does), and the timer is set on that
+/// loop: postgres-nio answers on its connection's loop, so with the caller, the work and the connection on one loop a
+/// call hops no thread. A task without that preference ran on Swift's global pool: four thread hops a call (there,
+/// back to the loop to write, there again with the answer, back to the caller), each a context switch on a busy core.
 final class DeadlineRace<Value: Sendable>: Sendable {
     private let state = Mutex<
         (continuation: CheckedContinuation<Value, any Error>?, worker: Task<Void, Never>?, timer: Scheduled<Void>?)
@@ -22,14 +28,15 @@ final class DeadlineRace<Value: Sendable>: Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 race.state.withLock { $0.continuation = continuation }
-                let worker = Task {
+                let worker = Task(executorPreference: EventLoopTaskExecutor.current) {
                     do {
                         race.finish(.success(try await work()))
                     } catch {
                         race.finish(.failure(error))
                     }
                 }
-                // A timer on an event loop, not a sleeping task: no task, no Dispatch timer, for every call.
+                // A timer on an event loop, not a sleeping task: no task, no Dispatch timer, for every call. `any()`
+                // is the caller's own loop when it runs on one.
                 let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(
                     in: .nanoseconds(deadline.nanoseconds)
                 ) {

@@ -76,8 +76,15 @@ public struct PostgresRideRepository: RideRepository {
 
     /// Both reads in one prepared statement (`RideStateOfUser`), so at one moment and in one trip to the server.
     public func rideState(userID: UserID) async throws -> RideState {
-        let rows = try await database.execute(RideStateOfUser(userID: userID))
-        guard let row = rows.first else { return RideState(followedRide: nil, chosenDropoff: nil) }
+        guard let row = try await database.execute(RideStateOfUser(userID: userID)).first else {
+            return RideState(followedRide: nil, chosenDropoff: nil)
+        }
+        return try Self.rideState(from: row)
+    }
+
+    /// The ride state from a row with `RideStateOfUser.columns`: the newest ride's (all NULL without one) and the
+    /// chosen drop-off's (`draft_`, NULL without one).
+    static func rideState(from row: PostgresRow) throws -> RideState {
         let columns = row.makeRandomAccess()
         let hasRide = try columns["id"].decode(Int64?.self) != nil
         let chosenDropoff = try columns["draft_id"].decode(Int64?.self).map { id in
@@ -90,7 +97,7 @@ public struct PostgresRideRepository: RideRepository {
             )
         }
         return RideState(
-            followedRide: hasRide ? try Self.followedRide(in: rows) : nil,
+            followedRide: hasRide ? try Self.followedRide(in: [row]) : nil,
             chosenDropoff: chosenDropoff
         )
     }

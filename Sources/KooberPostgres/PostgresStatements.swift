@@ -47,21 +47,48 @@ struct TouchSession: PostgresPageStatement {
 /// moment: pick-me-up and the live ride (`RideRepository.rideState`).
 struct RideStateOfUser: PostgresPageStatement {
     static let name = "koober_ride_state_of_user"
-    static let sql = """
-        SELECT f.*, d.id AS draft_id, d.name AS draft_name, d.latitude AS draft_latitude,
-               d.longitude AS draft_longitude
-        FROM (SELECT 1) AS one
-        LEFT JOIN LATERAL (\(PostgresRideRepository.selectRides) WHERE r.user_id = $1
+    static let sql = "SELECT \(columns) FROM (SELECT 1) AS one \(joins(userID: "$1"))"
+    /// What `PostgresRideRepository.rideState(from:)` reads.
+    static let columns = """
+        f.*, d.id AS draft_id, d.name AS draft_name, d.latitude AS draft_latitude, d.longitude AS draft_longitude
+        """
+
+    /// The newest ride `f` and the draft `d` of the user whose id is `userID` (a parameter or a column).
+    static func joins(userID: String) -> String {
+        """
+        LEFT JOIN LATERAL (\(PostgresRideRepository.selectRides) WHERE r.user_id = \(userID)
             ORDER BY r.requested_at DESC, r.id DESC LIMIT 1) AS f ON TRUE
         LEFT JOIN LATERAL (SELECT p.id, p.name, p.latitude, p.longitude
             FROM ride_drafts AS rd JOIN places AS p ON p.id = rd.place_id
-            WHERE rd.user_id = $1) AS d ON TRUE
+            WHERE rd.user_id = \(userID)) AS d ON TRUE
         """
+    }
+
     let userID: UserID
 
     func makeBindings() throws -> PostgresBindings {
         var bindings = PostgresBindings(capacity: 1)
         bindings.append(userID.rawValue)
+        return bindings
+    }
+}
+
+/// A session, its user and the user's ride state, by the hash of its token: pick-me-up's page in one trip
+/// (`PostgresSessionRideStateRepository`). The user's id is `session_user_id`, as the ride's own columns have an `id`.
+struct SessionWithRideStateByTokenHash: PostgresPageStatement {
+    static let name = "koober_session_with_ride_state_by_token_hash"
+    static let sql = """
+        SELECT s.token_hash, s.kind, s.created_at, s.last_seen_at, u.id AS session_user_id, u.name, u.nickname,
+               u.email, u.mobile_number, \(RideStateOfUser.columns)
+        FROM sessions AS s JOIN users AS u ON u.id = s.user_id
+        \(RideStateOfUser.joins(userID: "s.user_id"))
+        WHERE s.token_hash = $1
+        """
+    let tokenHash: SessionTokenHash
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(tokenHash.hex)
         return bindings
     }
 }

@@ -49,7 +49,7 @@ public struct PostgresUserRepository: UserRepository {
         try await database.query(
             "SELECT id, name, nickname, email, mobile_number FROM users WHERE id = \(id.rawValue)"
         )
-        .first.map(Self.profile(from:))
+        .first.map { try Self.profile(from: $0) }
     }
 
     public func updateProfile(id: UserID, name: String, nickname: String, mobileNumber: String) async throws
@@ -62,7 +62,7 @@ public struct PostgresUserRepository: UserRepository {
             RETURNING id, name, nickname, email, mobile_number
             """
         )
-        .first.map(Self.profile(from:))
+        .first.map { try Self.profile(from: $0) }
     }
 
     public func updatePasswordHash(id: UserID, passwordHash: String) async throws {
@@ -78,11 +78,11 @@ public struct PostgresUserRepository: UserRepository {
         }
     }
 
-    /// A profile from a row with the columns `id, name, nickname, email, mobile_number`.
-    static func profile(from row: PostgresRow) throws -> UserProfile {
+    /// A profile from a row with the columns `id, name, nickname, email, mobile_number` (the id under `idColumn`).
+    static func profile(from row: PostgresRow, idColumn: String = "id") throws -> UserProfile {
         let columns = row.makeRandomAccess()
         return UserProfile(
-            id: UserID(try columns["id"].decode(Int64.self)),
+            id: UserID(try columns[idColumn].decode(Int64.self)),
             name: try columns["name"].decode(String.self),
             nickname: try columns["nickname"].decode(String.self),
             email: try columns["email"].decode(String.self),

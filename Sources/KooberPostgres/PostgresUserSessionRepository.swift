@@ -22,17 +22,19 @@ public struct PostgresUserSessionRepository: UserSessionRepository {
     }
 
     public func session(tokenHash: SessionTokenHash) async throws -> UserSession? {
-        let rows = try await database.execute(SessionByTokenHash(tokenHash: tokenHash))
-        return try rows.first.map { row in
-            let columns = row.makeRandomAccess()
-            return UserSession(
-                tokenHash: SessionTokenHash(hex: try columns["token_hash"].decode(String.self)),
-                profile: try PostgresUserRepository.profile(from: row),
-                createdAt: PostgresTime.date(seconds: try columns["created_at"].decode(Int64.self)),
-                lastSeenAt: PostgresTime.date(seconds: try columns["last_seen_at"].decode(Int64.self)),
-                kind: try Self.kind(try columns["kind"].decode(String.self))
-            )
-        }
+        try await database.execute(SessionByTokenHash(tokenHash: tokenHash)).first.map { try Self.session(from: $0) }
+    }
+
+    /// A session from a row of `SessionByTokenHash`'s columns (its user's id under `userIDColumn`).
+    static func session(from row: PostgresRow, userIDColumn: String = "id") throws -> UserSession {
+        let columns = row.makeRandomAccess()
+        return UserSession(
+            tokenHash: SessionTokenHash(hex: try columns["token_hash"].decode(String.self)),
+            profile: try PostgresUserRepository.profile(from: row, idColumn: userIDColumn),
+            createdAt: PostgresTime.date(seconds: try columns["created_at"].decode(Int64.self)),
+            lastSeenAt: PostgresTime.date(seconds: try columns["last_seen_at"].decode(Int64.self)),
+            kind: try Self.kind(try columns["kind"].decode(String.self))
+        )
     }
 
     public func touch(tokenHash: SessionTokenHash, now: Date) async throws {

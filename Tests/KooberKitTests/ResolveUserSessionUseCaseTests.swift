@@ -1,5 +1,6 @@
 import Foundation
 import KooberKit
+import KooberKitTestDoubles
 import Testing
 
 struct ResolveUserSessionUseCaseTests {
@@ -117,5 +118,33 @@ struct ResolveUserSessionUseCaseTests {
         #expect(try await world.resolve(token, at: referenceTime) == nil)
         #expect(try await world.resolve(token, at: referenceTime + days(29), policy: .api)?.kind == .api)
         #expect(try await world.resolve(token, at: referenceTime + days(30), policy: .api) == nil)
+    }
+
+    @Test func readWithItsRideStateALiveSessionIsTouchedAndAnExpiredOneDeletedAsAlone() async throws {
+        let (world, started) = try await signedIn()
+        let places = InMemoryPlaceRepository(places: SydneyPlaces.all)
+        let rides = InMemoryRideRepository(places: places)
+        try await rides.chooseDropoff(userID: started.profile.id, placeID: PlaceID(1), at: referenceTime)
+        let reader = SessionThenRideState(sessions: world.sessions, rides: rides)
+        func resolve(_ token: SessionToken, at now: Date, policy: SessionPolicy = SessionPolicy()) async throws
+            -> SessionRideState?
+        {
+            try await ResolveUserSessionUseCase(
+                token: token, now: now, sessionRepository: world.sessions, policy: policy
+            )
+            .run(readingRideStateFrom: reader)
+        }
+
+        let read = try #require(try await resolve(started.token, at: referenceTime + minutes(6)))
+        #expect(read.session.profile == started.profile)
+        #expect(read.rideState == .choosingRideOption(dropoff: try #require(try await places.place(id: PlaceID(1)))))
+        let touched = try #require(try await world.sessions.session(tokenHash: started.token.hash))
+        #expect(touched.lastSeenAt == referenceTime + minutes(6))
+
+        #expect(try await resolve(started.token, at: referenceTime + minutes(7), policy: .api) == nil)
+        #expect(try await world.isStored(started.token))
+        #expect(try await resolve(SessionToken.generate(), at: referenceTime + minutes(7)) == nil)
+        #expect(try await resolve(started.token, at: referenceTime + minutes(6) + days(7)) == nil)
+        #expect(try await !world.isStored(started.token))
     }
 }

@@ -49,7 +49,7 @@ import Testing
             )
         }
 
-        func makeLoadRideStateUseCase() -> LoadRideStateUseCase {
+        func makeLoadRideStateUseCase(readWithSession: RideState?) -> LoadRideStateUseCase {
             LoadRideStateUseCase(userID: rider, now: now, rideRepository: FailingRideRepository())
         }
 

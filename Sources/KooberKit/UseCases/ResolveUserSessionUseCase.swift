@@ -18,17 +18,27 @@ public struct ResolveUserSessionUseCase: Sendable {
     }
 
     public func run() async throws -> UserSession? {
-        let hash = token.hash
-        guard let session = try await sessionRepository.session(tokenHash: hash), session.kind == policy.kind else {
-            return nil
-        }
+        guard let session = try await sessionRepository.session(tokenHash: token.hash) else { return nil }
+        return try await isLive(session) ? session : nil
+    }
+
+    /// The live session with its rider's ride state, read together (pick-me-up's page: `SessionRideStateRepository`).
+    public func run(readingRideStateFrom repository: any SessionRideStateRepository) async throws -> SessionRideState? {
+        guard let read = try await repository.sessionWithRideState(tokenHash: token.hash) else { return nil }
+        return try await isLive(read.session) ? read : nil
+    }
+
+    /// Whether `session` counts: of the policy's kind and not expired (an expired one is deleted). A live one is
+    /// touched when due.
+    private func isLive(_ session: UserSession) async throws -> Bool {
+        guard session.kind == policy.kind else { return false }
         if policy.isExpired(session, now: now) {
-            try await sessionRepository.delete(tokenHash: hash)
-            return nil
+            try await sessionRepository.delete(tokenHash: session.tokenHash)
+            return false
         }
         if policy.needsTouch(session, now: now) {
-            try await sessionRepository.touch(tokenHash: hash, now: now)
+            try await sessionRepository.touch(tokenHash: session.tokenHash, now: now)
         }
-        return session
+        return true
     }
 }

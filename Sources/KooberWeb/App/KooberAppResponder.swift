@@ -31,7 +31,8 @@ struct KooberAppResponder: Responder {
         case .route(let route):
             var response = await UnexpectedErrorResponder(errorPages: errors, logger: container.logger)
                 .respond(to: request) {
-                    let visitor = try await Visitor(request: request, container: container)
+                    let visitor = try await Visitor(
+                        request: request, container: container, withRideState: route == .ride)
                     var response = try await respond(to: route, request: request, visitor: visitor)
                     if let cookie = visitor.newCSRFCookie { response.setCookie(cookie) }
                     return response
@@ -62,7 +63,9 @@ struct KooberAppResponder: Responder {
                 try await onboarding(visitor) { try await $0.makeSignUpScreen().signUp(NewAccount(form: form)) }
             }
         case .ride:
-            return try await pickMeUp(visitor) { try await $0.makePickMeUpScreen().show() }
+            return try await pickMeUp(visitor) {
+                try await $0.makePickMeUpScreen().show(readWithSession: visitor.rideState)
+            }
         case .dropoffPicker:
             return try await decoded(request, request.query) { query in
                 try await pickMeUp(visitor) { try await $0.makeDropoffPickerScreen().show(query: query["q"] ?? "") }

@@ -26,8 +26,10 @@ struct KooberPickMeUpDependencyContainer: PickMeUpUseCaseFactory, DropoffPickerU
         )
     }
 
-    func makeLoadRideStateUseCase() -> LoadRideStateUseCase {
-        LoadRideStateUseCase(userID: userID, now: services.now(), rideRepository: services.rideRepository)
+    func makeLoadRideStateUseCase(readWithSession: RideState?) -> LoadRideStateUseCase {
+        LoadRideStateUseCase(
+            userID: userID, now: services.now(), rideRepository: services.rideRepository,
+            readWithSession: readWithSession)
     }
 
     func makeRequestRideUseCase(rideOptionID: String?) -> RequestRideUseCase {

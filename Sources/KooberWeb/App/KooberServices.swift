@@ -9,6 +9,9 @@ public struct KooberServices: Sendable {
     public var signInFailureRepository: any SignInFailureRepository
     public var placeRepository: any PlaceRepository
     public var rideRepository: any RideRepository
+    /// A session with its rider's ride state in one read (pick-me-up's page), where the store has it (PostgreSQL);
+    /// without one, `sessionRideStates` reads the two repositories one after the other.
+    public var sessionRideStateRepository: (any SessionRideStateRepository)?
     public var fleetRepository: any FleetRepository
     public var locator: any Locator
     public var passwordHasher: any PasswordHasher
@@ -67,5 +70,10 @@ public struct KooberServices: Sendable {
         self.trustProxy = trustProxy
         self.sessionPolicy = sessionPolicy
         self.throttlePolicy = throttlePolicy
+    }
+
+    /// Where pick-me-up's page reads a session with its rider's ride state.
+    var sessionRideStates: any SessionRideStateRepository {
+        sessionRideStateRepository ?? SessionThenRideState(sessions: sessionRepository, rides: rideRepository)
     }
 }

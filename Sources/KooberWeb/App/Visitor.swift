@@ -5,6 +5,8 @@ import KooberKit
 /// address they come from (`ClientAddress`).
 struct Visitor: Sendable {
     let session: UserSession?
+    /// The rider's ride state, when it was asked for with the session (`withRideState`).
+    let rideState: RideState?
     let address: String
     /// The session id when `session` is live, otherwise the pre-session id: what a form token must be signed for.
     let csrfBinding: CSRFBinding
@@ -13,12 +15,18 @@ struct Visitor: Sendable {
     /// Set when the visitor had no pre-session id yet; added to whatever response they get.
     let newCSRFCookie: SetCookie?
 
-    init(request: Request, container: KooberAppDependencyContainer) async throws {
+    /// - Parameter withRideState: read the rider's ride state with their session, in one trip to the store where it
+    ///   can (pick-me-up's page, `GET /ride`: `SessionRideStateRepository`).
+    init(request: Request, container: KooberAppDependencyContainer, withRideState: Bool = false) async throws {
         let sessionToken = container.makeSessionCookie().token(in: request)
-        if let sessionToken {
-            session = try await container.makeResolveUserSessionUseCase(token: sessionToken).run()
+        if let sessionToken, withRideState {
+            let read = try await container.makeResolveUserSessionUseCase(token: sessionToken)
+                .run(readingRideStateFrom: container.services.sessionRideStates)
+            (session, rideState) = (read?.session, read?.rideState)
+        } else if let sessionToken {
+            (session, rideState) = (try await container.makeResolveUserSessionUseCase(token: sessionToken).run(), nil)
         } else {
-            session = nil
+            (session, rideState) = (nil, nil)
         }
         address = ClientAddress.of(request, trustProxy: container.services.trustProxy)
         let csrfProtection = container.makeCSRFProtection()

@@ -1,0 +1,34 @@
+/// A session read together with its rider's ride state. Pick-me-up's page needs both at every visit, and a store
+/// across a network (PostgreSQL) reads them in one trip to the server instead of two: on the page's path, a trip
+/// cost more than the rest of the request (docs/performance.md, "PostgreSQL and several processes").
+public protocol SessionRideStateRepository: Sendable {
+    /// The session `tokenHash` names, of any kind and age, with its user's ride state; `nil` without such a session.
+    func sessionWithRideState(tokenHash: SessionTokenHash) async throws -> SessionRideState?
+}
+
+/// A session and its user's ride state, read at one moment.
+public struct SessionRideState: Equatable, Sendable {
+    public let session: UserSession
+    public let rideState: RideState
+
+    public init(session: UserSession, rideState: RideState) {
+        self.session = session
+        self.rideState = rideState
+    }
+}
+
+/// The two reads one after the other, for stores where a read is no trip (SQLite, memory).
+public struct SessionThenRideState: SessionRideStateRepository {
+    let sessions: any UserSessionRepository
+    let rides: any RideRepository
+
+    public init(sessions: any UserSessionRepository, rides: any RideRepository) {
+        self.sessions = sessions
+        self.rides = rides
+    }
+
+    public func sessionWithRideState(tokenHash: SessionTokenHash) async throws -> SessionRideState? {
+        guard let session = try await sessions.session(tokenHash: tokenHash) else { return nil }
+        return SessionRideState(session: session, rideState: try await rides.rideState(userID: session.profile.id))
+    }
+}
