@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// It holds no thread: it writes when something happens (the feed tells it of a stored change) or when its one timer
 /// fires, set for the earliest of the next status the clock brings, the next position (every 2 s while the animal
-/// moves) and the next heartbeat (15 s). While the client does not read, it writes nothing and remembers only that
+/// moves) and the next heartbeat (15 s after the last write; the first at a random moment within them). While the client does not read, it writes nothing and remembers only that
 /// it is behind; when the client reads again it sends the present, once (the server closes a client that does not
 /// read within its client read timeout).
 final class RideEventStream: ResponseBodyStream, RideObserver {
@@ -22,7 +22,7 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
         var sequence = 0
         /// Real times (the stream's own pace, whatever the ride clock).
         var lastEvent = Date.distantPast
-        var lastWrite = Date.distantPast
+        var heartbeatDue = Date.distantFuture
         var timer: Scheduled<Void>?
         var ended = false
     }
@@ -56,7 +56,7 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
             }
             appendPassed(before: progress, to: &output, state: &state)
             append(progress, to: &output, state: &state)
-            state.lastWrite = Date()
+            state.heartbeatDue = feed.policy.firstHeartbeat(after: Date())
             return (output, !progress.status.isInProgress)
         }
         writer.write(output)
@@ -114,10 +114,10 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
             {
                 appendPassed(before: progress, to: &output, state: &state)
                 append(progress, to: &output, state: &state)
-            } else if present.timeIntervalSince(state.lastWrite) >= feed.policy.heartbeatInterval {
+            } else if present >= state.heartbeatDue {
                 output.writeString(": heartbeat\n\n")
             }
-            if output.readableBytes > 0 { state.lastWrite = present }
+            if output.readableBytes > 0 { state.heartbeatDue = present + feed.policy.heartbeatInterval }
             guard progress.status.isInProgress else { return (writer, output, true) }
             schedule(after: present, progress: progress, writer: writer, state: &state)
             return (writer, output, false)
@@ -128,7 +128,7 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
     }
 
     private func schedule(after present: Date, progress: RideProgress, writer: ResponseBodyWriter, state: inout State) {
-        var next = state.lastWrite + feed.policy.heartbeatInterval
+        var next = state.heartbeatDue
         if progress.isMoving { next = min(next, state.lastEvent + feed.policy.positionInterval) }
         if let status = state.ride.timeline()?.nextEvent(after: now()) {
             // The ride clock's "when" as a real wait from now (the clock may be a test's, not the wall's).

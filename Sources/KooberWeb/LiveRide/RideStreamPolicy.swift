@@ -17,4 +17,12 @@ public struct RideStreamPolicy: Sendable {
         self.positionInterval = positionInterval
         self.heartbeatInterval = heartbeatInterval
     }
+
+    /// When a stream opened at `start` sends its first heartbeat: at a random moment between a quarter of the
+    /// interval and the whole of it, then every interval after its last write. Streams opened together (clients
+    /// reconnecting after a restart, a page of riders at once) would otherwise beat together for ever, in bursts
+    /// that every page served meanwhile waits behind (docs/performance.md, "Ride streams").
+    func firstHeartbeat(after start: Date) -> Date {
+        start + heartbeatInterval * Double.random(in: 0.25...1)
+    }
 }
