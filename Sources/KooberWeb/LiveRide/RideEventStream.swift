@@ -24,6 +24,8 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
         var lastEvent = Date.distantPast
         var heartbeatDue = Date.distantFuture
         var timer: Scheduled<Void>?
+        /// Which of the timers set is `timer`: one that fired is not cancelled (`timerFired`).
+        var timerGeneration = 0
         var ended = false
     }
 
@@ -100,6 +102,19 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
 
     // MARK: Writing
 
+    /// The timer of `generation` fired. It is out of the loop's timers already, so it is not cancelled: cancelling
+    /// searches all of that loop's timers, one for each stream on it (with 10,000 moving streams that search, at
+    /// every position event, cost more than the event). A timer that fired after it was replaced does nothing. On
+    /// the event loop.
+    private func timerFired(generation: Int) {
+        let current = state.withLock { state in
+            guard state.timerGeneration == generation else { return false }
+            state.timer = nil
+            return true
+        }
+        if current { tick() }
+    }
+
     /// Sends what is due now, and sets the timer for what is due next. On the event loop.
     private func tick() {
         let (writer, output, finished) = state.withLock { state -> (ResponseBodyWriter?, ByteBuffer, Bool) in
@@ -135,7 +150,11 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
             next = min(next, present + status.timeIntervalSince(now()) + 0.001)
         }
         let delay = TimeAmount.milliseconds(Int64(max(next.timeIntervalSince(present), 0.001) * 1000))
-        state.timer = writer.eventLoop.scheduleTask(in: delay) { [weak self] in self?.tick() }
+        state.timerGeneration &+= 1
+        let generation = state.timerGeneration
+        state.timer = writer.eventLoop.scheduleTask(in: delay) { [weak self] in
+            self?.timerFired(generation: generation)
+        }
     }
 
     /// One event for each status the ride went through since the last one sent, before `progress`: news that comes
