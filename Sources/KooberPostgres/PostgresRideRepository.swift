@@ -56,7 +56,7 @@ public struct PostgresRideRepository: RideRepository {
     }
 
     public func followedRide(userID: UserID) async throws -> Ride? {
-        try await Self.followedRide(in: database.query(Self.followedRideSQL(userID)))
+        try await database.query(Self.followedRideSQL(userID)).first.flatMap { try Self.followedRide(from: $0) }
     }
 
     /// The rider's newest ride (by `rides_by_user`, one row), unless it has ended and been left behind.
@@ -67,8 +67,8 @@ public struct PostgresRideRepository: RideRepository {
         """
     }
 
-    private static func followedRide(in rows: [PostgresRow]) throws -> Ride? {
-        guard let row = rows.first else { return nil }
+    /// The ride of a `selectRides` row, unless it has ended and been left behind.
+    private static func followedRide(from row: PostgresRow) throws -> Ride? {
         let columns = row.makeRandomAccess()
         guard try !columns["left_behind"].decode(Bool.self) else { return nil }
         return try ride(from: row)
@@ -97,7 +97,7 @@ public struct PostgresRideRepository: RideRepository {
             )
         }
         return RideState(
-            followedRide: hasRide ? try Self.followedRide(in: [row]) : nil,
+            followedRide: hasRide ? try Self.followedRide(from: row) : nil,
             chosenDropoff: chosenDropoff
         )
     }

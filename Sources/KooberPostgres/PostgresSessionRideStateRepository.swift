@@ -15,7 +15,7 @@ public struct PostgresSessionRideStateRepository: SessionRideStateRepository {
             return nil
         }
         return SessionRideState(
-            session: try PostgresUserSessionRepository.session(from: row, userIDColumn: "session_user_id"),
+            session: try PostgresUserSessionRepository.session(from: row),
             rideState: try PostgresRideRepository.rideState(from: row)
         )
     }

@@ -11,21 +11,32 @@ extension PostgresPageStatement {
     func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
 }
 
-/// A session and its user, by the hash of its token (every signed-in request).
-struct SessionByTokenHash: PostgresPageStatement {
-    static let name = "koober_session_by_token_hash"
-    static let sql = """
-        SELECT s.token_hash, s.kind, s.created_at, s.last_seen_at, u.id, u.name, u.nickname, u.email, u.mobile_number
-        FROM sessions AS s JOIN users AS u ON u.id = s.user_id
-        WHERE s.token_hash = $1
-        """
-    let tokenHash: SessionTokenHash
+/// A page statement whose one parameter, `$1`, is the hash of a session's token.
+protocol PostgresTokenHashStatement: PostgresPageStatement {
+    var tokenHash: SessionTokenHash { get }
+}
 
+extension PostgresTokenHashStatement {
     func makeBindings() throws -> PostgresBindings {
         var bindings = PostgresBindings(capacity: 1)
         bindings.append(tokenHash.hex)
         return bindings
     }
+}
+
+/// A session and its user, by the hash of its token (every signed-in request).
+struct SessionByTokenHash: PostgresTokenHashStatement {
+    static let name = "koober_session_by_token_hash"
+    static let sql = """
+        SELECT \(columns) FROM sessions AS s JOIN users AS u ON u.id = s.user_id WHERE s.token_hash = $1
+        """
+    /// What `PostgresUserSessionRepository.session(from:)` reads, of a session `s` and its user `u`; the user's id is
+    /// `session_user_id`, as a ride's own columns, joined beside them (`SessionWithRideStateByTokenHash`), have an `id`.
+    static let columns = """
+        s.token_hash, s.kind, s.created_at, s.last_seen_at, u.id AS session_user_id, u.name, u.nickname, u.email,
+        u.mobile_number
+        """
+    let tokenHash: SessionTokenHash
 }
 
 /// Records that a session was used (`SessionPolicy` says when).
@@ -74,21 +85,14 @@ struct RideStateOfUser: PostgresPageStatement {
 }
 
 /// A session, its user and the user's ride state, by the hash of its token: pick-me-up's page in one trip
-/// (`PostgresSessionRideStateRepository`). The user's id is `session_user_id`, as the ride's own columns have an `id`.
-struct SessionWithRideStateByTokenHash: PostgresPageStatement {
+/// (`PostgresSessionRideStateRepository`).
+struct SessionWithRideStateByTokenHash: PostgresTokenHashStatement {
     static let name = "koober_session_with_ride_state_by_token_hash"
     static let sql = """
-        SELECT s.token_hash, s.kind, s.created_at, s.last_seen_at, u.id AS session_user_id, u.name, u.nickname,
-               u.email, u.mobile_number, \(RideStateOfUser.columns)
+        SELECT \(SessionByTokenHash.columns), \(RideStateOfUser.columns)
         FROM sessions AS s JOIN users AS u ON u.id = s.user_id
         \(RideStateOfUser.joins(userID: "s.user_id"))
         WHERE s.token_hash = $1
         """
     let tokenHash: SessionTokenHash
-
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 1)
-        bindings.append(tokenHash.hex)
-        return bindings
-    }
 }

@@ -22,15 +22,15 @@ public struct PostgresUserSessionRepository: UserSessionRepository {
     }
 
     public func session(tokenHash: SessionTokenHash) async throws -> UserSession? {
-        try await database.execute(SessionByTokenHash(tokenHash: tokenHash)).first.map { try Self.session(from: $0) }
+        try await database.execute(SessionByTokenHash(tokenHash: tokenHash)).first.map(Self.session(from:))
     }
 
-    /// A session from a row of `SessionByTokenHash`'s columns (its user's id under `userIDColumn`).
-    static func session(from row: PostgresRow, userIDColumn: String = "id") throws -> UserSession {
+    /// A session from a row with `SessionByTokenHash.columns`.
+    static func session(from row: PostgresRow) throws -> UserSession {
         let columns = row.makeRandomAccess()
         return UserSession(
             tokenHash: SessionTokenHash(hex: try columns["token_hash"].decode(String.self)),
-            profile: try PostgresUserRepository.profile(from: row, idColumn: userIDColumn),
+            profile: try PostgresUserRepository.profile(from: row, idColumn: "session_user_id"),
             createdAt: PostgresTime.date(seconds: try columns["created_at"].decode(Int64.self)),
             lastSeenAt: PostgresTime.date(seconds: try columns["last_seen_at"].decode(Int64.self)),
             kind: try Self.kind(try columns["kind"].decode(String.self))

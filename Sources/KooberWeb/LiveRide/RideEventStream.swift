@@ -9,9 +9,9 @@ import Synchronization
 ///
 /// It holds no thread: it writes when something happens (the feed tells it of a stored change) or when its one timer
 /// fires, set for the earliest of the next status the clock brings, the next position (every 2 s while the animal
-/// moves) and the next heartbeat (15 s after the last write; the first at a random moment within them). While the client does not read, it writes nothing and remembers only that
-/// it is behind; when the client reads again it sends the present, once (the server closes a client that does not
-/// read within its client read timeout).
+/// moves) and the next heartbeat (15 s after the last write; the first at a random moment within them). While the
+/// client does not read, it writes nothing and remembers only that it is behind; when the client reads again it sends
+/// the present, once (the server closes a client that does not read within its client read timeout).
 final class RideEventStream: ResponseBodyStream, RideObserver {
     private struct State {
         var writer: ResponseBodyWriter?
