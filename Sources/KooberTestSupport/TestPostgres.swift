@@ -26,9 +26,29 @@ public enum TestPostgres {
         return try PostgresURL(text)
     }
 
+    /// At most this many tests use the server at once. The suite starts its 70-odd PostgreSQL tests together with
+    /// hundreds of others on two cores: each made its database and migrated it at the same moment, and a migration
+    /// (one call, one deadline) took longer than `callTimeout` in a CI run. Taking turns keeps the server's work per
+    /// moment what a handful of tests make; a test waiting for its turn has no call and no deadline running yet.
+    private static let slots = TestDatabaseSlots(count: 8)
+
     /// Runs `body` with the URL of a new, empty database on the test server, dropped afterwards whatever happens.
     public static func withDatabase<T>(_ body: (PostgresURL) async throws -> T) async throws -> T {
         let server = try serverURL()
+        await slots.acquire()
+        do {
+            let result = try await withNewDatabase(on: server, body)
+            await slots.release()
+            return result
+        } catch {
+            await slots.release()
+            throw error
+        }
+    }
+
+    private static func withNewDatabase<T>(on server: PostgresURL, _ body: (PostgresURL) async throws -> T)
+        async throws -> T
+    {
         let name = "koober_test_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
         try await administer(server, "CREATE DATABASE \(name)")
         var url = server
