@@ -35,13 +35,7 @@ struct ConnectionTimeoutTests {
 
     /// The client is told why (408) before the connection closes.
     @Test func aClientTricklingItsHeadIsAnswered408AndDisconnectedAtTheHeadTimeout() async throws {
-        var configuration = timeouts(head: .milliseconds(500), idle: .seconds(30))
-        // The server shuts its side after the 408 (the client sees the end of the stream), then drops what still
-        // arrives for the linger time and closes. This client keeps trickling: once the server has closed, its next
-        // line is answered with a reset, and a client thread the busy suite kept off the CPU for longer than the
-        // production 2 s linger lost the unread 408 to that reset (CI, twice). The linger itself is tested in
-        // `DenialOfServiceTests`.
-        configuration.lingerTimeout = .seconds(60)
+        let configuration = timeouts(head: .milliseconds(500), idle: .seconds(30))
         try await withServer(configuration, responder: responder) { server in
             let (closed, elapsed, answered) = try await server.steps { socket in
                 let start = socket.connectStarted
