@@ -33,8 +33,12 @@ struct ConnectionTimeoutTests {
         }
     }
 
-    /// The client is told why (408) before the connection closes.
-    @Test func aClientTricklingItsHeadIsAnswered408AndDisconnectedAtTheHeadTimeout() async throws {
+    /// The client is told why (408) before the connection closes. It runs on a quiet machine (`WholeMachineTests`, by
+    /// `scripts/hardening`): in the parallel suite's first seconds an event loop starved for seconds let the 500 ms
+    /// timer fire before it had read the partial head, and the server closed the connection as a silent one, without
+    /// a 408 (CI, twice).
+    @Test(.enabled(if: WholeMachineTests.run, "timing: run alone by scripts/hardening"))
+    func aClientTricklingItsHeadIsAnswered408AndDisconnectedAtTheHeadTimeout() async throws {
         let configuration = timeouts(head: .milliseconds(500), idle: .seconds(30))
         try await withServer(configuration, responder: responder) { server in
             let (closed, elapsed, answered) = try await server.steps { socket in
