@@ -23,7 +23,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
-        // A task executor on one event loop: the responders' tasks and the PostgreSQL calls they make stay on it.
+        // A task executor on one event loop (the responders' tasks and the PostgreSQL calls they make stay on it), and
+        // a timer wheel for many timers on one loop (the ride streams').
         .target(
             name: "EventLoopExecution",
             dependencies: [
@@ -73,6 +74,7 @@ let package = Package(
         .target(
             name: "KooberWeb",
             dependencies: [
+                "EventLoopExecution",
                 "HTTPServer",
                 "KooberKit",
                 "KooberMap",
@@ -188,6 +190,14 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(
+            name: "EventLoopExecutionTests",
+            dependencies: [
+                "EventLoopExecution", "KooberTestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .testTarget(name: "LogLinesTests", dependencies: ["LogLines", "KooberTestSupport"]),

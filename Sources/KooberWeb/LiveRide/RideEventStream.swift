@@ -1,3 +1,4 @@
+import EventLoopExecution
 import Foundation
 import HTTPServer
 import KooberKit
@@ -7,9 +8,12 @@ import Synchronization
 /// `GET /ride/events` for one client: the rider's ride as Server-Sent Events (SPEC.md, "The ride, live"). It is the
 /// page's `RideObserver`, registered with the `RideFeed` from the request until the stream closes.
 ///
-/// It holds no thread: it writes when something happens (the feed tells it of a stored change) or when its one timer
+/// It holds no thread: it writes when something happens (the feed tells it of a stored change) or when its timer
 /// fires, set for the earliest of the next status the clock brings, the next position (every 2 s while the animal
-/// moves) and the next heartbeat (15 s after the last write; the first at a random moment within them). While the
+/// moves) and the next heartbeat (15 s after the last write; the first at a random moment within them). The timer is
+/// a callback on its event loop's timer wheel (`RideFeed.timerWheel(on:)`), which runs it at the end of a 10 ms slot,
+/// up to a slot late. Positions and heartbeats are set two slots early, and are due that much early, so that none comes
+/// later than SPEC.md's 2 s and 15 s (positions come 1.98 to 1.99 s apart). A status is never early. While the
 /// client does not read, it writes nothing and remembers only that it is behind; when the client reads again it sends
 /// the present, once (the server closes a client that does not read within its client read timeout).
 final class RideEventStream: ResponseBodyStream, RideObserver {
@@ -23,8 +27,9 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
         /// Real times (the stream's own pace, whatever the ride clock).
         var lastEvent = Date.distantPast
         var heartbeatDue = Date.distantFuture
-        var timer: Scheduled<Void>?
-        /// Which of the timers set is `timer`: one that fired is not cancelled (`timerFired`).
+        var timerWheel: EventLoopTimerWheel?
+        /// Which of the timers set is the stream's: a wheel's callback is never cancelled, so an earlier one that
+        /// fires does nothing (`timerFired`).
         var timerGeneration = 0
         var ended = false
     }
@@ -49,6 +54,7 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
         let (output, ended) = state.withLock { state -> (ByteBuffer, Bool) in
             var output = ByteBuffer(string: "retry: 2000\n\n")
             state.writer = writer
+            state.timerWheel = feed.timerWheel(on: writer.eventLoop)
             let progress = state.ride.progress(at: now())
             if let resumeFrom {
                 // The statuses between the client's last and the present, each as it was when it happened.
@@ -72,9 +78,8 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
     func closed() {
         state.withLock { state in
             state.ended = true
-            state.timer?.cancel()
-            state.timer = nil
             state.writer = nil
+            state.timerWheel = nil
         }
         feed.unregister(self)
     }
@@ -102,34 +107,26 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
 
     // MARK: Writing
 
-    /// The timer of `generation` fired. It is out of the loop's timers already, so it is not cancelled: cancelling
-    /// searches all of that loop's timers, one for each stream on it (with 10,000 moving streams that search, at
-    /// every position event, cost more than the event). A timer that fired after it was replaced does nothing. On
-    /// the event loop.
+    /// The timer of `generation` fired; one that was replaced does nothing. On the event loop.
     private func timerFired(generation: Int) {
-        let current = state.withLock { state in
-            guard state.timerGeneration == generation else { return false }
-            state.timer = nil
-            return true
-        }
-        if current { tick() }
+        if state.withLock({ $0.timerGeneration == generation }) { tick() }
     }
 
     /// Sends what is due now, and sets the timer for what is due next. On the event loop.
     private func tick() {
         let (writer, output, finished) = state.withLock { state -> (ResponseBodyWriter?, ByteBuffer, Bool) in
             guard !state.ended, let writer = state.writer, writer.isWritable else { return (nil, ByteBuffer(), false) }
-            state.timer?.cancel()
-            state.timer = nil
             let present = Date()
+            // What falls due within the timer's slack is due now (see the type's comment).
+            let soon = present + timerSlack(state)
             let progress = state.ride.progress(at: now())
             var output = ByteBuffer()
             if progress.status != state.sentStatus
-                || (progress.isMoving && present.timeIntervalSince(state.lastEvent) >= feed.policy.positionInterval)
+                || (progress.isMoving && soon.timeIntervalSince(state.lastEvent) >= feed.policy.positionInterval)
             {
                 appendPassed(before: progress, to: &output, state: &state)
                 append(progress, to: &output, state: &state)
-            } else if present >= state.heartbeatDue {
+            } else if soon >= state.heartbeatDue {
                 output.writeString(": heartbeat\n\n")
             }
             if output.readableBytes > 0 { state.heartbeatDue = present + feed.policy.heartbeatInterval }
@@ -143,18 +140,26 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
     }
 
     private func schedule(after present: Date, progress: RideProgress, writer: ResponseBodyWriter, state: inout State) {
+        guard let wheel = state.timerWheel else { return }
         var next = state.heartbeatDue
         if progress.isMoving { next = min(next, state.lastEvent + feed.policy.positionInterval) }
+        next -= timerSlack(state)
         if let status = state.ride.timeline()?.nextEvent(after: now()) {
-            // The ride clock's "when" as a real wait from now (the clock may be a test's, not the wall's).
+            // The ride clock's "when" as a real wait from now (the clock may be a test's, not the wall's); a status
+            // never comes early.
             next = min(next, present + status.timeIntervalSince(now()) + 0.001)
         }
         let delay = TimeAmount.milliseconds(Int64(max(next.timeIntervalSince(present), 0.001) * 1000))
         state.timerGeneration &+= 1
         let generation = state.timerGeneration
-        state.timer = writer.eventLoop.scheduleTask(in: delay) { [weak self] in
+        wheel.schedule(at: .now() + delay) { [weak self] in
             self?.timerFired(generation: generation)
         }
+    }
+
+    /// How early positions and heartbeats are set and due: two of the wheel's slots, in seconds.
+    private func timerSlack(_ state: State) -> TimeInterval {
+        2 * Double(state.timerWheel?.slotWidth.nanoseconds ?? 0) / 1e9
     }
 
     /// One event for each status the ride went through since the last one sent, before `progress`: news that comes

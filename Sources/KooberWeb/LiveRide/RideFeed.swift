@@ -1,5 +1,7 @@
+import EventLoopExecution
 import KooberKit
 import Logging
+import NIOCore
 import Synchronization
 
 /// The process's ride observers, by rider: the dispatcher publishes what changed, and each rider's observers hear of
@@ -23,6 +25,8 @@ public final class RideFeed: Sendable {
         var byUser: [UserID: Set<ObjectIdentifier>] = [:]
         var bySession: [SessionTokenHash: Int] = [:]
         var stopping = false
+        /// The streams' timers, one wheel an event loop (kept with their loop, so an identifier is not reused).
+        var timerWheels: [ObjectIdentifier: EventLoopTimerWheel] = [:]
     }
 
     let policy: RideStreamPolicy
@@ -45,6 +49,17 @@ public final class RideFeed: Sendable {
             state.entries[id] = Entry(observer: observer, userID: userID, session: session)
             state.byUser[userID, default: []].insert(id)
             state.bySession[session, default: 0] += 1
+        }
+    }
+
+    /// The timer wheel of the streams on `eventLoop`.
+    func timerWheel(on eventLoop: any EventLoop) -> EventLoopTimerWheel {
+        state.withLock { state in
+            let id = ObjectIdentifier(eventLoop)
+            if let wheel = state.timerWheels[id] { return wheel }
+            let wheel = EventLoopTimerWheel(eventLoop: eventLoop)
+            state.timerWheels[id] = wheel
+            return wheel
         }
     }
 
