@@ -3,11 +3,21 @@ import Synchronization
 
 /// The free animals as they were at most `maxAge` ago, for what only shows them (pick-me-up's "3 min away"): every
 /// rider at step 2 asks, and one read a second serves them all. The dispatcher reads the fleet itself, never this.
+///
+/// When the last read is too old, one caller reads again; the callers that ask meanwhile get the last read (up to
+/// twice `maxAge` old) instead of reading too. Otherwise every page in flight when the read expired read the whole
+/// fleet at once, once a second (docs/performance.md, "Ride streams").
 public final class RecentFreeAnimals: FleetRepository {
+    private struct Recent {
+        var animals: [Animal]
+        var readAt: Date
+        var reading = false
+    }
+
     private let fleet: any FleetRepository
     private let maxAge: TimeInterval
     private let now: @Sendable () -> Date
-    private let recent = Mutex<(animals: [Animal], readAt: Date)?>(nil)
+    private let recent = Mutex<Recent?>(nil)
 
     public init(fleet: any FleetRepository, maxAge: TimeInterval = 1, now: @escaping @Sendable () -> Date) {
         self.fleet = fleet
@@ -22,11 +32,21 @@ public final class RecentFreeAnimals: FleetRepository {
 
     public func freeAnimals() async throws -> [Animal] {
         let time = now()
-        if let recent = recent.withLock({ $0 }), abs(time.timeIntervalSince(recent.readAt)) < maxAge {
-            return recent.animals
+        let kept = recent.withLock { recent -> [Animal]? in
+            guard let last = recent else { return nil }
+            let age = abs(time.timeIntervalSince(last.readAt))
+            if age < maxAge || (last.reading && age < 2 * maxAge) { return last.animals }
+            recent?.reading = true
+            return nil
         }
-        let animals = try await fleet.freeAnimals()
-        recent.withLock { $0 = (animals, time) }
-        return animals
+        if let kept { return kept }
+        do {
+            let animals = try await fleet.freeAnimals()
+            recent.withLock { $0 = Recent(animals: animals, readAt: time) }
+            return animals
+        } catch {
+            recent.withLock { $0?.reading = false }
+            throw error
+        }
     }
 }
