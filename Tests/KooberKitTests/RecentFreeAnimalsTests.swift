@@ -65,6 +65,17 @@ import Testing
             location: Location(latitude: -33.86, longitude: 151.21))
     }
 
+    /// A cache (age 1 s) whose one read, of animal 1, is 1.5 s old.
+    private func expiredRead() async throws -> (CountingFleet, Clock, RecentFreeAnimals) {
+        let fleet = CountingFleet()
+        let clock = Clock()
+        let recent = RecentFreeAnimals(fleet: fleet, maxAge: 1, now: { clock.now })
+        fleet.set(animals: [animal(1)])
+        _ = try await recent.freeAnimals()
+        clock.advance(by: 1.5)
+        return (fleet, clock, recent)
+    }
+
     @Test func oneReadServesEveryCallerWithinItsAgeAndANewOneAfter() async throws {
         let fleet = CountingFleet()
         let clock = Clock()
@@ -81,12 +92,7 @@ import Testing
     }
 
     @Test func pastItsAgeOneCallerReadsWhileTheOthersKeepTheLastRead() async throws {
-        let fleet = CountingFleet()
-        let clock = Clock()
-        let recent = RecentFreeAnimals(fleet: fleet, maxAge: 1, now: { clock.now })
-        fleet.set(animals: [animal(1)])
-        _ = try await recent.freeAnimals()
-        clock.advance(by: 1.5)
+        let (fleet, _, recent) = try await expiredRead()
         fleet.set(animals: [animal(2)])
         fleet.hold()
         let reader = Task { try await recent.freeAnimals() }
@@ -101,12 +107,7 @@ import Testing
     }
 
     @Test func aReadStillGoingAtTwiceTheAgeLetsTheNextCallerReadToo() async throws {
-        let fleet = CountingFleet()
-        let clock = Clock()
-        let recent = RecentFreeAnimals(fleet: fleet, maxAge: 1, now: { clock.now })
-        fleet.set(animals: [animal(1)])
-        _ = try await recent.freeAnimals()
-        clock.advance(by: 1.5)
+        let (fleet, clock, recent) = try await expiredRead()
         fleet.hold()
         let stuck = Task { try await recent.freeAnimals() }
         #expect(try await waitUntil { fleet.waiting == 1 })
@@ -119,12 +120,7 @@ import Testing
     }
 
     @Test func aFailedReadIsNotKeptAndTheNextCallerReadsAgain() async throws {
-        let fleet = CountingFleet()
-        let clock = Clock()
-        let recent = RecentFreeAnimals(fleet: fleet, maxAge: 1, now: { clock.now })
-        fleet.set(animals: [animal(1)])
-        _ = try await recent.freeAnimals()
-        clock.advance(by: 1.5)
+        let (fleet, _, recent) = try await expiredRead()
         fleet.set(failing: true)
         await #expect(throws: StorageFailure.self) { try await recent.freeAnimals() }
         fleet.set(failing: false)
