@@ -16,8 +16,8 @@ public enum KooberDatabase: Sendable {
         let rides: any RideRepository
         let fleet: any FleetRepository
         let csrfKeys: any CSRFKeyRepository
-        /// A session with its rider's ride state in one trip, where that saves one (PostgreSQL).
-        var sessionRideStates: (any SessionRideStateRepository)? = nil
+        /// A session with its rider's ride state in one read.
+        let sessionRideStates: any SessionRideStateRepository
     }
 
     var repositories: Repositories {
@@ -30,7 +30,8 @@ public enum KooberDatabase: Sendable {
                 places: SQLitePlaceRepository(database: database),
                 rides: SQLiteRideRepository(database: database),
                 fleet: SQLiteFleetRepository(database: database),
-                csrfKeys: SQLiteCSRFKeyRepository(database: database)
+                csrfKeys: SQLiteCSRFKeyRepository(database: database),
+                sessionRideStates: SQLiteSessionRideStateRepository(database: database)
             )
         case .postgres(let database):
             Repositories(

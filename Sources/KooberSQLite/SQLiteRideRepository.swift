@@ -67,13 +67,16 @@ public struct SQLiteRideRepository: RideRepository {
     /// Both reads in one snapshot, and one trip to the database's threads instead of two.
     public func rideState(userID: UserID) async throws -> RideState {
         try await database.read { connection in
-            try connection.snapshot { connection in
-                RideState(
-                    followedRide: try Self.followedRide(userID: userID, on: connection),
-                    chosenDropoff: try Self.chosenDropoff(userID: userID, on: connection)
-                )
-            }
+            try connection.snapshot { connection in try Self.rideState(userID: userID, on: connection) }
         }
+    }
+
+    /// Within a snapshot.
+    static func rideState(userID: UserID, on connection: SQLiteConnection) throws -> RideState {
+        RideState(
+            followedRide: try followedRide(userID: userID, on: connection),
+            chosenDropoff: try chosenDropoff(userID: userID, on: connection)
+        )
     }
 
     /// Inserts the ride (`finding`) and its first event, leaves earlier rides behind and clears the draft, all in

@@ -23,25 +23,27 @@ public struct SQLiteUserSessionRepository: UserSessionRepository {
     }
 
     public func session(tokenHash: SessionTokenHash) async throws -> UserSession? {
-        try await database.read { connection in
-            let rows = try connection.query(
-                """
-                SELECT s.token_hash, s.kind, s.created_at, s.last_seen_at,
-                       u.id, u.name, u.nickname, u.email, u.mobile_number
-                FROM sessions AS s JOIN users AS u ON u.id = s.user_id
-                WHERE s.token_hash = ?
-                """,
-                [.text(tokenHash.hex)]
+        try await database.read { connection in try Self.session(tokenHash: tokenHash, on: connection) }
+    }
+
+    static func session(tokenHash: SessionTokenHash, on connection: SQLiteConnection) throws -> UserSession? {
+        let rows = try connection.query(
+            """
+            SELECT s.token_hash, s.kind, s.created_at, s.last_seen_at,
+                   u.id, u.name, u.nickname, u.email, u.mobile_number
+            FROM sessions AS s JOIN users AS u ON u.id = s.user_id
+            WHERE s.token_hash = ?
+            """,
+            [.text(tokenHash.hex)]
+        )
+        return try rows.first.map { row in
+            UserSession(
+                tokenHash: SessionTokenHash(hex: try row.string("token_hash")),
+                profile: try SQLiteUserRepository.profile(from: row),
+                createdAt: try row.date("created_at"),
+                lastSeenAt: try row.date("last_seen_at"),
+                kind: try SQLiteUserSessionRepository.kind(try row.string("kind"))
             )
-            return try rows.first.map { row in
-                UserSession(
-                    tokenHash: SessionTokenHash(hex: try row.string("token_hash")),
-                    profile: try SQLiteUserRepository.profile(from: row),
-                    createdAt: try row.date("created_at"),
-                    lastSeenAt: try row.date("last_seen_at"),
-                    kind: try SQLiteUserSessionRepository.kind(try row.string("kind"))
-                )
-            }
         }
     }
 

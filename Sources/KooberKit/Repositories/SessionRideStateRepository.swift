@@ -1,6 +1,6 @@
-/// A session read together with its rider's ride state. Pick-me-up's page needs both at every visit, and a store
-/// across a network (PostgreSQL) reads them in one trip to the server instead of two: on the page's path, a trip
-/// cost more than the rest of the request (docs/performance.md, "PostgreSQL and several processes").
+/// A session read together with its rider's ride state. Pick-me-up's page needs both at every visit, and a store reads
+/// them in one trip instead of two: to the server across a network (PostgreSQL), where a trip cost more than the rest
+/// of the request (docs/performance.md, "PostgreSQL and several processes"), or to the reader threads (SQLite).
 public protocol SessionRideStateRepository: Sendable {
     /// The session `tokenHash` names, of any kind and age, with its user's ride state; `nil` without such a session.
     func sessionWithRideState(tokenHash: SessionTokenHash) async throws -> SessionRideState?
@@ -17,7 +17,7 @@ public struct SessionRideState: Equatable, Sendable {
     }
 }
 
-/// The two reads one after the other, for stores where a read is no trip (SQLite, memory).
+/// The two reads one after the other, for stores where a read is no trip (memory).
 public struct SessionThenRideState: SessionRideStateRepository {
     let sessions: any UserSessionRepository
     let rides: any RideRepository

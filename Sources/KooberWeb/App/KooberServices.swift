@@ -9,8 +9,8 @@ public struct KooberServices: Sendable {
     public var signInFailureRepository: any SignInFailureRepository
     public var placeRepository: any PlaceRepository
     public var rideRepository: any RideRepository
-    /// A session with its rider's ride state in one read (pick-me-up's page), where the store has it (PostgreSQL);
-    /// without one, `sessionRideStates` reads the two repositories one after the other.
+    /// A session with its rider's ride state in one read (pick-me-up's page), where the store has it (SQLite and
+    /// PostgreSQL); without one, `sessionRideStates` reads the two repositories one after the other.
     public var sessionRideStateRepository: (any SessionRideStateRepository)?
     public var fleetRepository: any FleetRepository
     public var locator: any Locator

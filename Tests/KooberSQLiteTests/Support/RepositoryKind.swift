@@ -33,11 +33,11 @@ struct Repositories: Sendable {
     /// The sign-up throttle `koober` uses with this store: in memory with SQLite (one process per file), in the
     /// database with PostgreSQL (shared by every process).
     let signUps: any SignUpThrottling
-    /// A session with its rider's ride state in one read: PostgreSQL's own statement, else the two reads.
+    /// A session with its rider's ride state in one read: the store's own, else (in memory) the two reads.
     var sessionRideStates: any SessionRideStateRepository {
-        postgresSessionRideStates ?? SessionThenRideState(sessions: sessions, rides: rides)
+        storeSessionRideStates ?? SessionThenRideState(sessions: sessions, rides: rides)
     }
-    var postgresSessionRideStates: (any SessionRideStateRepository)? = nil
+    var storeSessionRideStates: (any SessionRideStateRepository)? = nil
 }
 
 /// Runs `body` with fresh repositories of `kind`, empty but for the seeded places (`SydneyPlaces`); SQLite ones
@@ -68,7 +68,8 @@ func withRepositories(_ kind: RepositoryKind, _ body: (Repositories) async throw
                     places: SQLitePlaceRepository(database: database),
                     rides: SQLiteRideRepository(database: database),
                     csrfKeys: SQLiteCSRFKeyRepository(database: database),
-                    signUps: SignUpThrottle()
+                    signUps: SignUpThrottle(),
+                    storeSessionRideStates: SQLiteSessionRideStateRepository(database: database)
                 )
             )
         }
@@ -85,7 +86,7 @@ func withRepositories(_ kind: RepositoryKind, _ body: (Repositories) async throw
                         rides: PostgresRideRepository(database: database),
                         csrfKeys: PostgresCSRFKeyRepository(database: database),
                         signUps: PostgresSignUpThrottle(database: database),
-                        postgresSessionRideStates: PostgresSessionRideStateRepository(database: database)
+                        storeSessionRideStates: PostgresSessionRideStateRepository(database: database)
                     )
                 )
                 await database.close()
