@@ -131,7 +131,7 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
             }
             if output.readableBytes > 0 { state.heartbeatDue = present + feed.policy.heartbeatInterval }
             guard progress.status.isInProgress else { return (writer, output, true) }
-            schedule(after: present, progress: progress, writer: writer, state: &state)
+            schedule(after: present, progress: progress, state: &state)
             return (writer, output, false)
         }
         guard let writer else { return }
@@ -139,7 +139,7 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
         if finished { writer.end() }
     }
 
-    private func schedule(after present: Date, progress: RideProgress, writer: ResponseBodyWriter, state: inout State) {
+    private func schedule(after present: Date, progress: RideProgress, state: inout State) {
         guard let wheel = state.timerWheel else { return }
         var next = state.heartbeatDue
         if progress.isMoving { next = min(next, state.lastEvent + feed.policy.positionInterval) }
