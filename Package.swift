@@ -54,6 +54,11 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
+        // Koober's one source of time (`AppClock`) and the wake-up that cannot be missed (`WakeUpAlarm`), knowing
+        // nothing else.
+        .target(name: "Timekeeping"),
+        // What every test target may use, light: the virtual clock (`TestClock`) and `eventually`.
+        .target(name: "TestKit", dependencies: ["Timekeeping"]),
         .target(name: "KooberKit", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // Test doubles (in-memory and failing stores, a fake hasher), for tests only: no production target uses them.
         .target(name: "KooberKitTestDoubles", dependencies: ["KooberKit"]),
@@ -80,6 +85,7 @@ let package = Package(
                 "KooberMap",
                 "LogLines",
                 "MustacheRendering",
+                "Timekeeping",
                 .product(name: "Logging", package: "swift-log"),
                 // HTTPServer's Request and Response speak NIOHTTP1's types (docs/architecture.md, "HTTP types").
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -112,6 +118,7 @@ let package = Package(
                 "KooberPostgres",
                 "KooberSQLite",
                 "KooberWeb",
+                "Timekeeping",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
@@ -147,6 +154,8 @@ let package = Package(
                 "KooberPostgres",
                 "KooberSQLite",
                 "KooberWeb",
+                "TestKit",
+                "Timekeeping",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -205,7 +214,7 @@ let package = Package(
             name: "KooberWebTests",
             dependencies: [
                 "KooberWeb", "KooberKit", "KooberKitTestDoubles", "KooberMap", "KooberSQLite", "KooberTestSupport",
-                "LogLines",
+                "LogLines", "TestKit", "Timekeeping",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -250,6 +259,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "KooberKitTests", dependencies: ["KooberKit", "KooberKitTestDoubles"]),
+        .testTarget(name: "TimekeepingTests", dependencies: ["Timekeeping", "TestKit"]),
         .testTarget(name: "KooberMapTests", dependencies: ["KooberMap", "KooberTestSupport"]),
         .testTarget(
             name: "KooberArgon2Tests",

@@ -69,7 +69,7 @@ public struct KooberStorage: Sendable {
                     return false
                 }
             },
-            now: configuration.now,
+            clock: configuration.clock,
             secureCookies: configuration.secureCookies,
             trustProxy: configuration.trustProxy
         )

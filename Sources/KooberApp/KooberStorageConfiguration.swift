@@ -2,6 +2,7 @@ import Foundation
 import KooberKit
 import KooberPostgres
 import NIOCore
+import Timekeeping
 
 /// What may differ between one run of Koober and another: `koober` fills it from its flags, a test with a
 /// temporary file and a clock of its own.
@@ -13,8 +14,8 @@ public struct KooberStorageConfiguration: Sendable {
     public var secureCookies: Bool
     /// Whether the last `X-Forwarded-For` hop is the client's address (only behind a proxy that sets it).
     public var trustProxy: Bool
-    /// The time, for sessions, sign-in throttling and rides.
-    public var now: @Sendable () -> Date
+    /// The time, for sessions, sign-in throttling and rides, and the dispatcher's waits.
+    public var clock: any AppClock
     /// Animals per ride option (`--fleet-size`).
     public var fleetSize: Int
     /// How many times faster than real time rides run (`--ride-clock-rate`).
@@ -46,7 +47,7 @@ public struct KooberStorageConfiguration: Sendable {
         hashQueueSize: Int = KooberStorageConfiguration.defaultHashQueueSize,
         secureCookies: Bool = false,
         trustProxy: Bool = false,
-        now: @escaping @Sendable () -> Date = Date.init,
+        clock: any AppClock = SystemClock(),
         fleetSize: Int = Fleet.defaultSize,
         rideClockRate: Double = 1
     ) {
@@ -56,6 +57,6 @@ public struct KooberStorageConfiguration: Sendable {
         self.hashQueueSize = hashQueueSize
         self.secureCookies = secureCookies
         self.trustProxy = trustProxy
-        self.now = now
+        self.clock = clock
     }
 }

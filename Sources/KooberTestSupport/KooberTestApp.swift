@@ -5,6 +5,7 @@ import KooberKit
 import KooberSQLite
 import KooberWeb
 import Logging
+import TestKit
 
 /// The whole of Koober as the tests run it, built by the composition root (`KooberStorage.open`) as `koober` builds
 /// it: the real templates and public files, a real SQLite file in a temporary folder, real argon2id behind its queue,
@@ -35,7 +36,7 @@ public final class KooberTestApp: Sendable {
         let clock = TestClock()
         let storage = try await KooberStorage.open(
             KooberStorageConfiguration(
-                database: .sqlite(path: databasePath), hashQueueSize: hashQueueSize, now: { clock.now },
+                database: .sqlite(path: databasePath), hashQueueSize: hashQueueSize, clock: clock,
                 fleetSize: fleetSize,
                 rideClockRate: rideClockRate
             ),

@@ -5,6 +5,7 @@ import KooberTestSupport
 import KooberWeb
 import Logging
 import Synchronization
+import TestKit
 import Testing
 
 /// The dispatcher as a service: it rests between looks, and wakes when told.
@@ -51,26 +52,71 @@ import Testing
         let places = InMemoryPlaceRepository(places: [])
         let working = InMemoryRideRepository(places: places)
         let rides = CountingRides(working)
+        let clock = TestClock()
         let dispatcher = RideDispatcher(
-            rideRepository: rides, fleetRepository: working, feed: RideFeed(), now: Date.init,
+            rideRepository: rides, fleetRepository: working, feed: RideFeed(), clock: clock,
             pollInterval: .seconds(60), logger: Logger(label: "koober.test")
         )
         let running = Task { try await dispatcher.run() }
-        // One look at the start, then rest: a dispatcher that never slept made thousands in a second.
-        #expect(try await BusyMachine.waitUntil { rides.looks.load(ordering: .relaxed) >= 1 })
-        try await Task.sleep(for: .seconds(1))
+        // One look at the start, then rest until its poll: asleep on the clock after exactly one look.
+        await clock.sleepers(atLeast: 1)
         #expect(rides.looks.load(ordering: .relaxed) == 1)
 
-        // Told of a change, it looks again long before its next poll; told while busy, it looks once more after.
+        // Told of a change, it looks again long before its next poll, then rests again.
         dispatcher.ridesChanged()
-        #expect(try await BusyMachine.waitUntil { rides.looks.load(ordering: .relaxed) >= 2 })
-        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await eventually { rides.looks.load(ordering: .relaxed) == 2 && clock.sleeperCount == 1 })
+        clock.advance(by: 59)
         #expect(rides.looks.load(ordering: .relaxed) == 2)
+
+        // Its poll comes when the clock says so.
+        clock.advance(by: 1)
+        #expect(try await eventually { rides.looks.load(ordering: .relaxed) == 3 && clock.sleeperCount == 1 })
 
         running.cancel()
         _ = try? await running.value
+        #expect(clock.sleeperCount == 0)
         let stopped = rides.looks.load(ordering: .relaxed)
-        try await Task.sleep(for: .milliseconds(500))
+        clock.advance(by: 3_600)
         #expect(rides.looks.load(ordering: .relaxed) == stopped)
+    }
+
+    /// Issue 29's stall: one wallaroo, two riders at `--ride-clock-rate 60`. The second rider must get the wallaroo
+    /// within 2 seconds of it becoming free, with nothing else happening on the server (no request, no cancel to
+    /// wake the dispatcher). Virtual time moves in 100 ms steps, each taken only once the dispatcher is asleep.
+    @Test func aWaitingRideGetsTheFreedAnimalWithinTwoSecondsWithNothingElseHappening() async throws {
+        let places = InMemoryPlaceRepository(places: SydneyPlaces.all)
+        let rides = InMemoryRideRepository(places: places)
+        let pickup = Location(latitude: -33.864308, longitude: 151.209146)
+        try await rides.provide([FleetMember(rideOptionID: "wallaroo", number: 1, name: "Wattle", restingPlace: pickup)]
+        )
+        let clock = TestClock(Date(timeIntervalSince1970: 1_800_000_000))
+        let dropoff = try #require(SydneyPlaces.all.first)
+        for rider in [UserID(1), UserID(2)] {
+            _ = try await rides.requestRide(
+                NewRideRequest(
+                    userID: rider, pickup: pickup, dropoffID: dropoff.id, rideOptionID: "wallaroo", fareCents: 1_000,
+                    requestedAt: clock.now, clockRate: 60))
+        }
+        let dispatcher = RideDispatcher(
+            rideRepository: rides, fleetRepository: rides, feed: RideFeed(), clock: clock,
+            logger: Logger(label: "koober.test"))
+        let running = Task { try await dispatcher.run() }
+        defer { running.cancel() }
+
+        var secondAssignedAt: Date?
+        for _ in 0..<20_000 where secondAssignedAt == nil {
+            await clock.sleepers(atLeast: 1)
+            let second = try #require(try await rides.followedRide(userID: UserID(2)))
+            if second.status != .finding { secondAssignedAt = clock.now }
+            clock.advance(by: 0.1)
+        }
+        let assigned = try #require(secondAssignedAt)
+        // When the first ride finished by the clock (its history keeps the clock's time, not the time it was stored),
+        // which freed the wallaroo.
+        let first = try #require(try await rides.followedRide(userID: UserID(1)))
+        let freed = try #require(try await rides.events(rideID: first.id).first { $0.status == .finished }?.at)
+        #expect(assigned >= freed)
+        #expect(assigned.timeIntervalSince(freed) <= 2)
+        #expect(try await rides.followedRide(userID: UserID(2))?.assignment?.animalName == "Wattle")
     }
 }

@@ -3,7 +3,9 @@ import HTTPServer
 import KooberKit
 import KooberTestSupport
 import KooberWeb
+import TestKit
 import Testing
+import Timekeeping
 
 /// `GET /ride/events` over a real socket, served by the real `HTTPServer`.
 @Suite struct RideEventStreamTests {
@@ -28,7 +30,7 @@ import Testing
     }
 
     @Test func aWholeRideStreamsEveryStatusInOrderWithPositionsAndEnds() async throws {
-        let app = try await KooberTestApp(rideClockRate: 60) { $0.now = Date.init }
+        let app = try await KooberTestApp(rideClockRate: 60) { $0.clock = SystemClock() }
         let (_, cookie) = try await riderWithRide(app)
         try await app.withServer { port in
             let client = try await EventStreamClient.open(port: port, headers: [("Cookie", cookie)])
@@ -73,7 +75,7 @@ import Testing
 
     @Test func anIdleStreamSendsHeartbeats() async throws {
         let app = try await KooberTestApp {
-            $0.now = Date.init
+            $0.clock = SystemClock()
             $0.rideStreamPolicy.heartbeatInterval = 0.2
         }
         let (_, cookie) = try await riderWithRide(app)
@@ -113,7 +115,7 @@ import Testing
     }
 
     @Test func theStreamEndsWithACancelledRide() async throws {
-        let app = try await KooberTestApp { $0.now = Date.init }
+        let app = try await KooberTestApp { $0.clock = SystemClock() }
         let (browser, cookie) = try await riderWithRide(app)
         try await app.container.rideDispatcher.runOnce()  // as `koober` runs it from the start
         try await app.withServer { port in
@@ -135,7 +137,7 @@ import Testing
     }
 
     @Test func signingOutEndsTheRidersStreams() async throws {
-        let app = try await KooberTestApp { $0.now = Date.init }
+        let app = try await KooberTestApp { $0.clock = SystemClock() }
         let (browser, cookie) = try await riderWithRide(app)
         try await app.withServer { port in
             let client = try await EventStreamClient.open(port: port, headers: [("Cookie", cookie)])
@@ -149,7 +151,7 @@ import Testing
     /// Another process (here a second app on the same file) signs one of the rider's sessions out; told so by the
     /// store (`SharedStoreChanges`, which PostgreSQL's NOTIFY feeds), this process ends that session's streams only.
     @Test func aSessionEndedByAnotherProcessEndsItsStreamsHereAndNoOthers() async throws {
-        let app = try await KooberTestApp { $0.now = Date.init }
+        let app = try await KooberTestApp { $0.clock = SystemClock() }
         let (_, cookie) = try await riderWithRide(app)
         let secondDevice = app.browser()
         try await secondDevice.signInAsJohnny()
@@ -179,7 +181,7 @@ import Testing
     }
 
     @Test func withoutASessionOrARideThereIsNothingToStream() async throws {
-        let app = try await KooberTestApp { $0.now = Date.init }
+        let app = try await KooberTestApp { $0.clock = SystemClock() }
         let browser = app.browser()
         try await browser.signInAsJohnny()
         let cookie = "koober_session=\(try #require(browser.cookie(named: "koober_session")).value)"
@@ -195,7 +197,7 @@ import Testing
 
     @Test func beyondFourStreamsPerSessionAndTheLimitInAllTheAnswerIs429() async throws {
         let app = try await KooberTestApp {
-            $0.now = Date.init
+            $0.clock = SystemClock()
             $0.rideStreamPolicy.total = 6
         }
         let (_, johnny) = try await riderWithRide(app)
@@ -231,8 +233,85 @@ import Testing
         }
     }
 
+    /// Streams are shared fairly (issue 29): sessions are free to mint, so a rider gets at most 8 streams across all
+    /// their sessions and tokens, and another rider is not refused for it.
+    @Test func beyondEightStreamsPerRiderAcrossSessionsAndTokensTheAnswerIs429() async throws {
+        let app = try await KooberTestApp { $0.clock = SystemClock() }
+        let (_, first) = try await riderWithRide(app)
+        let again = app.browser()
+        try await again.signInAsJohnny()
+        let second = "koober_session=\(try #require(again.cookie(named: "koober_session")).value)"
+        let third = app.browser()
+        try await third.signInAsJohnny()
+        let thirdCookie = "koober_session=\(try #require(third.cookie(named: "koober_session")).value)"
+        let app3 = app.cloudClient()
+        #expect(try await app3.logIn(email: "johnny@gmail.com", password: "password").status == .ok)
+        let token = try #require(app3.token)
+        let skippy = app.browser()
+        try await skippy.signUp(TestBrowser.Account())
+        try await skippy.requestRide(to: "MOMA", option: "Kangaroo")
+        let skippysCookie = "koober_session=\(try #require(skippy.cookie(named: "koober_session")).value)"
+        try await app.withServer { port in
+            var open: [EventStreamClient] = []
+            for cookie in [first, second] {
+                for _ in 0..<4 {
+                    open.append(try await EventStreamClient.open(port: port, headers: [("Cookie", cookie)]))
+                    #expect(try await open.last!.wait { $0.events.count >= 1 })
+                }
+            }
+            // A third browser's first stream, and the app's token, are the rider's ninth.
+            let ninth = try await EventStreamClient.open(port: port, headers: [("Cookie", thirdCookie)])
+            #expect(try await ninth.wait { $0.status != nil })
+            #expect(ninth.status == 429)
+            #expect(ninth.received.contains("Retry-After: 30"))
+            let byToken = try await EventStreamClient.open(
+                port: port, path: "/api/v1/rides/current/events", headers: [("Authorization", "Bearer \(token)")])
+            #expect(try await byToken.wait { $0.status != nil })
+            #expect(byToken.status == 429)
+            #expect(byToken.received.contains("Retry-After: 30"))
+
+            let skippys = try await EventStreamClient.open(port: port, headers: [("Cookie", skippysCookie)])
+            #expect(try await skippys.wait { $0.events.count >= 1 })
+            #expect(skippys.status == 200)
+
+            // One closed, the third browser gets its place.
+            await open.removeFirst().close()
+            #expect(try await eventually { app.container.rideFeed.count == 8 })
+            let now = try await EventStreamClient.open(port: port, headers: [("Cookie", thirdCookie)])
+            #expect(try await now.wait { $0.events.count >= 1 })
+            #expect(now.status == 200)
+            for client in open + [ninth, byToken, skippys, now] { await client.close() }
+        }
+    }
+
+    /// A stream ends only when its own ride ends, its session does, or the server stops (issue 29): news of the
+    /// rider's earlier ride, published late, is not a reason to end it (it used to end on any other ride's news).
+    @Test func newsOfTheRidersEarlierRideDoesNotEndTheStreamOfTheirRideNow() async throws {
+        let app = try await KooberTestApp { $0.clock = SystemClock() }
+        let (browser, cookie) = try await riderWithRide(app)
+        let rides = app.container.services.rideRepository
+        let earlier = try #require(try await rides.followedRide(userID: UserID(1)))
+        try await browser.press("Cancel Ride")
+        try await browser.press("Start New Ride")
+        try await browser.requestRide(to: "MOMA", option: "Kangaroo")
+        try await app.container.rideDispatcher.runOnce()
+        let now = try #require(try await rides.followedRide(userID: UserID(1)))
+        #expect(now.id != earlier.id)
+        try await app.withServer { port in
+            let client = try await EventStreamClient.open(port: port, headers: [("Cookie", cookie)])
+            #expect(try await client.wait { $0.events.count >= 1 })
+            // The earlier ride's last change, heard late; then the present ride's cancel.
+            app.container.rideFeed.publish([try #require(try await rides.ride(id: earlier.id))])
+            try await browser.press("Cancel Ride")
+            try await app.container.rideDispatcher.runOnce()
+            #expect(try await client.wait { $0.isClosed })
+            #expect(statuses(client).last == "cancelled")
+            #expect(client.events.allSatisfy { $0.id?.hasPrefix("\(now.id.rawValue).") == true })
+        }
+    }
+
     @Test func aHeadRequestGetsTheHeadAndHoldsNoPlace() async throws {
-        let app = try await KooberTestApp { $0.now = Date.init }
+        let app = try await KooberTestApp { $0.clock = SystemClock() }
         let (_, cookie) = try await riderWithRide(app)
         try await app.withServer { port in
             let client = try await EventStreamClient.open(port: port, headers: [("Cookie", cookie)])
@@ -246,8 +325,9 @@ import Testing
 
     @Test func aServerWithFiveHundredStreamsOpenStopsWithinItsBound() async throws {
         let app = try await KooberTestApp {
-            $0.now = Date.init
+            $0.clock = SystemClock()
             $0.rideStreamPolicy.perSession = 1_000
+            $0.rideStreamPolicy.perRider = 1_000
         }
         let (_, cookie) = try await riderWithRide(app)
         var clients: [EventStreamClient] = []

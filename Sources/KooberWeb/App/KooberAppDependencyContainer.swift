@@ -39,7 +39,7 @@ public final class KooberAppDependencyContainer: Sendable {
         recentFreeAnimals = RecentFreeAnimals(fleet: services.fleetRepository, now: services.now)
         rideDispatcher = RideDispatcher(
             rideRepository: services.rideRepository, fleetRepository: services.fleetRepository, feed: rideFeed,
-            now: services.now, logger: logger
+            clock: services.clock, logger: logger
         )
         // Other processes' changes: their rides reach this process's streams at once, and a session they end ends
         // its streams here too.

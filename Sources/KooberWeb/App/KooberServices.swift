@@ -1,5 +1,6 @@
 import Foundation
 import KooberKit
+import Timekeeping
 
 /// What the app needs from the world outside the web layer: storage, password hashing, time, and the
 /// settings that shape sessions. The composition root (`koober`, or a test) chooses the implementations.
@@ -20,7 +21,9 @@ public struct KooberServices: Sendable {
     public var csrfKey: CSRFKey
     /// Whether storage answers, for `/healthz`.
     public var healthCheck: @Sendable () async -> Bool
-    public var now: @Sendable () -> Date
+    /// The app's one source of time: the time of day for use cases and stores, and the waits of its services (the
+    /// dispatcher's). A test's is a `TestClock`.
+    public var clock: any AppClock
     public var secureCookies: Bool
     /// Whether the client's address is the last `X-Forwarded-For` hop rather than the socket's peer (`ClientAddress`).
     public var trustProxy: Bool
@@ -49,7 +52,7 @@ public struct KooberServices: Sendable {
         passwordHasher: any PasswordHasher,
         csrfKey: CSRFKey,
         healthCheck: @escaping @Sendable () async -> Bool,
-        now: @escaping @Sendable () -> Date = Date.init,
+        clock: any AppClock = SystemClock(),
         secureCookies: Bool = false,
         trustProxy: Bool = false,
         sessionPolicy: SessionPolicy = SessionPolicy(),
@@ -65,12 +68,15 @@ public struct KooberServices: Sendable {
         self.passwordHasher = passwordHasher
         self.csrfKey = csrfKey
         self.healthCheck = healthCheck
-        self.now = now
+        self.clock = clock
         self.secureCookies = secureCookies
         self.trustProxy = trustProxy
         self.sessionPolicy = sessionPolicy
         self.throttlePolicy = throttlePolicy
     }
+
+    /// The time now, as the closure use cases take.
+    public var now: @Sendable () -> Date { clock.nowFunction }
 
     /// Where pick-me-up's page reads a session with its rider's ride state.
     var sessionRideStates: any SessionRideStateRepository {

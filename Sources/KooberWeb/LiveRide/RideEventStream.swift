@@ -89,14 +89,16 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
     func rideChanged(_ ride: Ride) {
         guard let writer = state.withLock({ $0.writer }) else { return }
         writer.eventLoop.execute {
-            let otherRide = self.state.withLock { state -> Bool in
-                guard ride.id == state.ride.id else { return true }
+            let newerRide = self.state.withLock { state -> Bool in
+                // An earlier ride's news (published late, or another process's) says nothing of this one.
+                guard ride.id == state.ride.id else { return ride.id.rawValue > state.ride.id.rawValue }
                 if ride.revision > state.ride.revision { state.ride = ride }
                 return false
             }
             // The rider has started another ride (another tab): this stream's ride is not theirs to follow any more;
-            // the client reconnects and follows the new one.
-            if otherRide { writer.end() } else { self.tick() }
+            // the client reconnects and follows the new one. A ride's ids grow with time, so a newer ride has a
+            // greater id.
+            if newerRide { writer.end() } else { self.tick() }
         }
     }
 

@@ -10,6 +10,7 @@ import Synchronization
 public final class RideFeed: Sendable {
     public enum Refusal: Error, Equatable {
         case tooManyForSession
+        case tooManyForRider
         case tooMany
         case stopping
     }
@@ -45,6 +46,7 @@ public final class RideFeed: Sendable {
         try state.withLock { (state) throws(Refusal) in
             guard !state.stopping else { throw .stopping }
             guard state.bySession[session, default: 0] < policy.perSession else { throw .tooManyForSession }
+            guard state.byUser[userID, default: []].count < policy.perRider else { throw .tooManyForRider }
             guard state.entries.count < policy.total else { throw .tooMany }
             state.entries[id] = Entry(observer: observer, userID: userID, session: session)
             state.byUser[userID, default: []].insert(id)
