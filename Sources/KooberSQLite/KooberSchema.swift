@@ -188,5 +188,21 @@ public enum KooberSchema {
                 ALTER TABLE sessions ADD COLUMN kind TEXT NOT NULL DEFAULT 'web' CHECK (kind IN ('web', 'api'));
                 """
         ),
+        // Ride revisions from a counter, never reused: `max(revision) + 1` gave numbers again once a deleted rider's
+        // rides (which can hold the highest) were gone, and streams never heard of the changes that reused them.
+        // Users carry a credential version, raised by every change that ends access (a password change, Sign Out
+        // Everywhere): a session is stored only at the version its sign-in checked, so none made in flight outlives
+        // the change.
+        Migration(
+            version: 7,
+            sql: """
+                CREATE TABLE ride_revision (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    value INTEGER NOT NULL
+                );
+                INSERT INTO ride_revision (id, value) SELECT 1, coalesce(max(revision), 0) FROM rides;
+                ALTER TABLE users ADD COLUMN credential_version INTEGER NOT NULL DEFAULT 0;
+                """
+        ),
     ]
 }

@@ -92,7 +92,7 @@ public struct SQLiteRideRepository: RideRepository {
                     INSERT INTO rides (
                         user_id, pickup_latitude, pickup_longitude, dropoff_place_id, ride_option_id, fare_cents,
                         requested_at, status, clock_rate, revision
-                    ) VALUES (?, ?, ?, ?, ?, ?, ?, 'finding', ?, \(Self.nextRevision))
+                    ) VALUES (?, ?, ?, ?, ?, ?, ?, 'finding', ?, ?)
                     RETURNING id
                     """,
                     [
@@ -100,6 +100,7 @@ public struct SQLiteRideRepository: RideRepository {
                         .real(request.pickup.longitude), .integer(request.dropoffID.rawValue),
                         .text(request.rideOptionID), .integer(Int64(request.fareCents)),
                         .unixSeconds(request.requestedAt), .real(request.clockRate),
+                        .integer(try Self.nextRevision(on: connection)),
                     ]
                 )
             } catch let error as SQLiteError where error.isUniqueViolation {
@@ -231,7 +232,7 @@ public struct SQLiteRideRepository: RideRepository {
                         animal_id = coalesce(?, animal_id), animal_name = coalesce(?, animal_name),
                         assigned_at_ms = coalesce(?, assigned_at_ms),
                         start_latitude = coalesce(?, start_latitude), start_longitude = coalesce(?, start_longitude),
-                        revision = \(Self.nextRevision)
+                        revision = ?
                     WHERE id = ? AND revision = ?
                     """,
                     [
@@ -242,6 +243,7 @@ public struct SQLiteRideRepository: RideRepository {
                         assignment.map { .unixMilliseconds($0.assignedAt) } ?? .null,
                         assignment.map { .real($0.start.latitude) } ?? .null,
                         assignment.map { .real($0.start.longitude) } ?? .null,
+                        .integer(try Self.nextRevision(on: connection)),
                         .integer(change.rideID.rawValue), .integer(change.expectedRevision),
                     ]
                 )
@@ -277,13 +279,17 @@ public struct SQLiteRideRepository: RideRepository {
 
     public func latestRevision() async throws -> Int64 {
         try await database.read { connection in
-            try connection.query("SELECT coalesce(max(revision), 0) AS revision FROM rides")[0].int64("revision")
+            try connection.query("SELECT value FROM ride_revision WHERE id = 1")[0].int64("value")
         }
     }
 
-    /// The revision a write gives the row it changes: above every other, so "changed after" never misses one.
-    /// (SQLite has one writer at a time; a database with concurrent writers needs a sequence instead.)
-    private static let nextRevision = "(SELECT coalesce(max(revision), 0) + 1 FROM rides)"
+    /// The revision a write gives the row it changes, from `ride_revision` in the write's transaction: above every
+    /// other ever given, deleted rides' included, so "changed after" never misses one (SQLite has one writer at a
+    /// time, so revisions are given in commit order). A write that then changes nothing leaves a gap, which is fine.
+    private static func nextRevision(on connection: SQLiteConnection) throws -> Int64 {
+        try connection.query("UPDATE ride_revision SET value = value + 1 WHERE id = 1 RETURNING value")[0]
+            .int64("value")
+    }
 
     /// Rides with their drop-off place; callers append a `WHERE` (and `ORDER BY`).
     private static let selectRides = """

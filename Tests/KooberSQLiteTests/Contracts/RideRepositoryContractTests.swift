@@ -293,6 +293,40 @@ struct RideRepositoryContractTests {
         }
     }
 
+    /// Issue 29: a deleted rider's rides (gone with them on SQLite and PostgreSQL) may hold the highest revisions, and
+    /// the next change must still come after every revision ever given, or the streams, which ask for what changed
+    /// after the last revision they heard of, never hear of it.
+    @Test(arguments: RepositoryKind.allCases)
+    func revisionsNeverRepeatWhenADeletedRidersRidesHeldTheHighest(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let skippy = try await repositories.users.create(newUser(email: "skippy@koober.com", name: "Skippy"))
+            var given: Set<Int64> = []
+            for round in 0..<3 {
+                let johnny = try await repositories.users.create(newUser(email: "johnny\(round)@gmail.com"))
+                let skippysRide = try await repositories.rides.requestRide(
+                    newRideRequest(userID: skippy.id, at: referenceTime + Double(round) * 3_600))
+                let johnnysRide = try await repositories.rides.requestRide(
+                    newRideRequest(userID: johnny.id, at: referenceTime + Double(round) * 3_600))
+                let johnnysCancel = try await cancel(johnnysRide, in: repositories)
+                let heard = try await repositories.rides.latestRevision()
+                #expect(heard == johnnysCancel.revision)
+                try await repositories.users.delete(id: johnny.id)
+
+                let skippysCancel = try await cancel(skippysRide, in: repositories)
+                #expect(skippysCancel.revision > heard)
+                let news = try await repositories.rides.rides(changedAfter: heard, limit: 10)
+                #expect(news.map(\.id) == [skippysRide.id])
+                #expect(news.first?.status == .cancelled)
+                for revision in [
+                    skippysRide.revision, johnnysRide.revision, johnnysCancel.revision, skippysCancel.revision,
+                ] {
+                    #expect(given.insert(revision).inserted, "revision \(revision) given twice")
+                }
+                try await repositories.rides.startNewRide(userID: skippy.id)
+            }
+        }
+    }
+
     /// Ends `ride` as Cancel Ride does, a minute after it was requested.
     private func cancel(_ ride: Ride, in repositories: Repositories) async throws -> Ride {
         let change = try #require(RideChange.cancel(ride, at: ride.requestedAt + 60))
