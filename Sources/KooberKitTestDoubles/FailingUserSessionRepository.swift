@@ -5,7 +5,9 @@ import KooberKit
 public struct FailingUserSessionRepository: UserSessionRepository {
     public init() {}
 
-    public func create(tokenHash: SessionTokenHash, userID: UserID, kind: SessionKind, now: Date) async throws {
+    public func create(
+        tokenHash: SessionTokenHash, userID: UserID, kind: SessionKind, now: Date, credentialVersion: Int64?
+    ) async throws {
         throw StorageFailure(operation: "create session")
     }
 

@@ -2,8 +2,6 @@ import KooberKit
 
 /// Refusals of the in-memory repositories where the SQLite ones hit a constraint.
 public enum InMemoryRepositoryError: Error, Equatable, Sendable {
-    /// A session for a user that does not exist (a FOREIGN KEY in SQLite).
-    case unknownUser(UserID)
     /// A session whose token hash is already in use (a PRIMARY KEY in SQLite).
     case duplicateTokenHash
 }

@@ -5,6 +5,7 @@ public actor InMemoryUserRepository: UserRepository {
     private var credentialsByID: [UserID: StoredCredentials] = [:]
     private var idsByEmail: [String: UserID] = [:]
     private var lastID: Int64 = 0
+    private var credentialVersions: [UserID: Int64] = [:]
 
     public init() {}
 
@@ -25,7 +26,20 @@ public actor InMemoryUserRepository: UserRepository {
     }
 
     public func credentials(forEmail email: String) async throws -> StoredCredentials? {
-        idsByEmail[EmailAddress.normalize(email)].flatMap { credentialsByID[$0] }
+        guard let id = idsByEmail[EmailAddress.normalize(email)], let stored = credentialsByID[id] else { return nil }
+        return StoredCredentials(
+            profile: stored.profile, passwordHash: stored.passwordHash, credentialVersion: credentialVersion(id: id)!)
+    }
+
+    /// The user's credential version, or `nil` without such a user.
+    public func credentialVersion(id: UserID) -> Int64? {
+        credentialsByID[id] == nil ? nil : credentialVersions[id, default: 0]
+    }
+
+    /// Raises the user's credential version (a change that ends access).
+    public func raiseCredentialVersion(id: UserID) {
+        guard credentialsByID[id] != nil else { return }
+        credentialVersions[id, default: 0] += 1
     }
 
     public func profile(id: UserID) async throws -> UserProfile? {
@@ -45,11 +59,13 @@ public actor InMemoryUserRepository: UserRepository {
     public func updatePasswordHash(id: UserID, passwordHash: String) async throws {
         guard let stored = credentialsByID[id] else { return }
         credentialsByID[id] = StoredCredentials(profile: stored.profile, passwordHash: passwordHash)
+        raiseCredentialVersion(id: id)
     }
 
     /// The user alone: the other in-memory stores are the caller's to clear (SQLite's foreign keys cascade).
     public func delete(id: UserID) async throws {
         guard let stored = credentialsByID.removeValue(forKey: id) else { return }
         idsByEmail[stored.profile.email] = nil
+        credentialVersions[id] = nil
     }
 }

@@ -11,21 +11,34 @@ public actor InMemoryUserSessionRepository: UserSessionRepository {
         var lastSeenAt: Date
     }
 
-    private let users: any UserRepository
+    private let users: InMemoryUserRepository
     private var records: [SessionTokenHash: Record] = [:]
 
-    /// - Parameter users: where the sessions' users live (an `InMemoryUserRepository` in tests).
-    public init(users: any UserRepository) {
+    /// - Parameter users: where the sessions' users live.
+    public init(users: InMemoryUserRepository) {
         self.users = users
     }
 
-    /// Throws `InMemoryRepositoryError` when the user does not exist or the hash is already in use.
-    public func create(tokenHash: SessionTokenHash, userID: UserID, kind: SessionKind, now: Date) async throws {
-        guard try await users.profile(id: userID) != nil else { throw InMemoryRepositoryError.unknownUser(userID) }
+    /// Throws `UserSessionRepositoryError.accessChanged` when the user does not exist or their credentials are not
+    /// at `credentialVersion`, and `InMemoryRepositoryError.duplicateTokenHash` when the hash is already in use.
+    ///
+    /// The users are another actor, so the version is read again after the session is stored: a change that ends
+    /// access raises the version before it deletes the sessions (`deleteAll`), so either this sees the new version
+    /// and takes its session back, or the change's delete comes after it and takes it.
+    public func create(
+        tokenHash: SessionTokenHash, userID: UserID, kind: SessionKind, now: Date, credentialVersion: Int64?
+    ) async throws {
+        guard let before = await users.credentialVersion(id: userID), credentialVersion ?? before == before else {
+            throw UserSessionRepositoryError.accessChanged
+        }
         // Checked after the await: the actor may have run another call meanwhile.
         guard records[tokenHash] == nil else { throw InMemoryRepositoryError.duplicateTokenHash }
         records[tokenHash] = Record(
             userID: userID, kind: kind, createdAt: now.wholeSeconds, lastSeenAt: now.wholeSeconds)
+        guard await users.credentialVersion(id: userID) == before else {
+            records[tokenHash] = nil
+            throw UserSessionRepositoryError.accessChanged
+        }
     }
 
     public func session(tokenHash: SessionTokenHash) async throws -> UserSession? {
@@ -46,6 +59,7 @@ public actor InMemoryUserSessionRepository: UserSessionRepository {
     }
 
     public func deleteAll(userID: UserID, keeping: SessionTokenHash?) async throws -> Int {
+        await users.raiseCredentialVersion(id: userID)
         let doomed = records.filter { $0.value.userID == userID && $0.key != keeping }.map(\.key)
         for hash in doomed { records[hash] = nil }
         return doomed.count

@@ -170,6 +170,12 @@ enum PostgresSchema {
                 """
             ]
         ),
+        // The credential version (`StoredCredentials`): raised by every change that ends access, checked by the
+        // statement that stores a sign-in's session.
+        PostgresMigration(
+            version: 4,
+            statements: ["ALTER TABLE users ADD COLUMN credential_version BIGINT NOT NULL DEFAULT 0"]
+        ),
     ]
 }
 

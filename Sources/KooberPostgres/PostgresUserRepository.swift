@@ -34,13 +34,16 @@ public struct PostgresUserRepository: UserRepository {
         let email = EmailAddress.normalize(email)
         let rows = try await database.query(
             """
-            SELECT id, name, nickname, email, mobile_number, password_hash FROM users WHERE lower(email) = \(email)
+            SELECT id, name, nickname, email, mobile_number, password_hash, credential_version
+            FROM users WHERE lower(email) = \(email)
             """
         )
         return try rows.first.map { row in
-            StoredCredentials(
+            let columns = row.makeRandomAccess()
+            return StoredCredentials(
                 profile: try Self.profile(from: row),
-                passwordHash: try row.makeRandomAccess()["password_hash"].decode(String.self)
+                passwordHash: try columns["password_hash"].decode(String.self),
+                credentialVersion: try columns["credential_version"].decode(Int64.self)
             )
         }
     }
@@ -66,7 +69,12 @@ public struct PostgresUserRepository: UserRepository {
     }
 
     public func updatePasswordHash(id: UserID, passwordHash: String) async throws {
-        try await database.query("UPDATE users SET password_hash = \(passwordHash) WHERE id = \(id.rawValue)")
+        try await database.query(
+            """
+            UPDATE users SET password_hash = \(passwordHash), credential_version = credential_version + 1
+            WHERE id = \(id.rawValue)
+            """
+        )
     }
 
     /// The foreign keys cascade: sessions, rides (and their events) and the chosen drop-off go with the user; other

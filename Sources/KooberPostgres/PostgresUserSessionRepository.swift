@@ -11,14 +11,23 @@ public struct PostgresUserSessionRepository: UserSessionRepository {
         self.database = database
     }
 
-    public func create(tokenHash: SessionTokenHash, userID: UserID, kind: SessionKind, now: Date) async throws {
+    /// The insert reads the user's row `FOR SHARE`: a change that ends access updates that row before it deletes the
+    /// sessions, so either this waits for it and then finds another version (or no user), or it commits first and
+    /// the change's delete, which waited for its lock, takes its session too. `accessChanged` when nothing was stored.
+    public func create(
+        tokenHash: SessionTokenHash, userID: UserID, kind: SessionKind, now: Date, credentialVersion: Int64?
+    ) async throws {
         let time = PostgresTime.seconds(now)
-        try await database.query(
+        let inserted = try await database.query(
             """
             INSERT INTO sessions (token_hash, user_id, kind, created_at, last_seen_at)
-            VALUES (\(tokenHash.hex), \(userID.rawValue), \(kind.rawValue), \(time), \(time))
+            SELECT \(tokenHash.hex), id, \(kind.rawValue), \(time), \(time) FROM users
+            WHERE id = \(userID.rawValue) AND (\(credentialVersion)::BIGINT IS NULL OR credential_version = \(credentialVersion))
+            FOR SHARE
+            RETURNING 1
             """
         )
+        guard inserted.count == 1 else { throw UserSessionRepositoryError.accessChanged }
     }
 
     public func session(tokenHash: SessionTokenHash) async throws -> UserSession? {
@@ -55,6 +64,9 @@ public struct PostgresUserSessionRepository: UserSessionRepository {
     @discardableResult
     public func deleteAll(userID: UserID, keeping: SessionTokenHash?) async throws -> Int {
         try await database.transaction { transaction in
+            // The user's row first: a sign-in storing its session waits for this lock (see `create`).
+            try await transaction.execute(
+                "UPDATE users SET credential_version = credential_version + 1 WHERE id = \(userID.rawValue)")
             let deleted = try await transaction.query(
                 """
                 DELETE FROM sessions WHERE user_id = \(userID.rawValue) AND token_hash IS DISTINCT FROM \(keeping?.hex)

@@ -40,11 +40,16 @@ public struct SQLiteUserRepository: UserRepository {
         let email = EmailAddress.normalize(email)
         return try await database.read { connection in
             let rows = try connection.query(
-                "SELECT id, name, nickname, email, mobile_number, password_hash FROM users WHERE email = ?",
+                """
+                SELECT id, name, nickname, email, mobile_number, password_hash, credential_version
+                FROM users WHERE email = ?
+                """,
                 [.text(email)]
             )
             return try rows.first.map { row in
-                StoredCredentials(profile: try Self.profile(from: row), passwordHash: try row.string("password_hash"))
+                StoredCredentials(
+                    profile: try Self.profile(from: row), passwordHash: try row.string("password_hash"),
+                    credentialVersion: try row.int64("credential_version"))
             }
         }
     }
@@ -77,7 +82,8 @@ public struct SQLiteUserRepository: UserRepository {
     public func updatePasswordHash(id: UserID, passwordHash: String) async throws {
         try await database.write { connection in
             _ = try connection.execute(
-                "UPDATE users SET password_hash = ? WHERE id = ?", [.text(passwordHash), .integer(id.rawValue)])
+                "UPDATE users SET password_hash = ?, credential_version = credential_version + 1 WHERE id = ?",
+                [.text(passwordHash), .integer(id.rawValue)])
         }
     }
 

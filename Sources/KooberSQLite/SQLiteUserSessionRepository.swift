@@ -9,17 +9,25 @@ public struct SQLiteUserSessionRepository: UserSessionRepository {
         self.database = database
     }
 
-    /// Throws `SQLiteError.constraint` when the user does not exist or the hash is already in use.
-    public func create(tokenHash: SessionTokenHash, userID: UserID, kind: SessionKind, now: Date) async throws {
-        try await database.write { connection in
+    /// The user's row is read by the insert itself (SQLite has one writer): `accessChanged` when it is gone or at
+    /// another credential version. Throws `SQLiteError.constraint` when the hash is already in use.
+    public func create(
+        tokenHash: SessionTokenHash, userID: UserID, kind: SessionKind, now: Date, credentialVersion: Int64?
+    ) async throws {
+        let version = credentialVersion.map(SQLiteValue.integer) ?? .null
+        let inserted = try await database.write { connection in
             try connection.execute(
-                "INSERT INTO sessions (token_hash, user_id, kind, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)",
+                """
+                INSERT INTO sessions (token_hash, user_id, kind, created_at, last_seen_at)
+                SELECT ?, id, ?, ?, ? FROM users WHERE id = ? AND (? IS NULL OR credential_version = ?)
+                """,
                 [
-                    .text(tokenHash.hex), .integer(userID.rawValue), .text(kind.rawValue), .unixSeconds(now),
-                    .unixSeconds(now),
+                    .text(tokenHash.hex), .text(kind.rawValue), .unixSeconds(now), .unixSeconds(now),
+                    .integer(userID.rawValue), version, version,
                 ]
             )
         }
+        guard inserted == 1 else { throw UserSessionRepositoryError.accessChanged }
     }
 
     public func session(tokenHash: SessionTokenHash) async throws -> UserSession? {
@@ -66,6 +74,9 @@ public struct SQLiteUserSessionRepository: UserSessionRepository {
     public func deleteAll(userID: UserID, keeping: SessionTokenHash?) async throws -> Int {
         try await database.write { connection in
             try connection.execute(
+                "UPDATE users SET credential_version = credential_version + 1 WHERE id = ?",
+                [.integer(userID.rawValue)])
+            return try connection.execute(
                 "DELETE FROM sessions WHERE user_id = ? AND token_hash IS NOT ?",
                 [.integer(userID.rawValue), keeping.map { .text($0.hex) } ?? .null]
             )

@@ -102,7 +102,8 @@ struct SignUpUseCaseTests {
 
     @Test func anEmailRegisteredByARacingSignUpIsRefusedAsTaken() async throws {
         let users = RacedUserRepository()
-        let sessions = InMemoryUserSessionRepository(users: users)
+        // The sign-up is refused before any session is started.
+        let sessions = InMemoryUserSessionRepository(users: InMemoryUserRepository())
 
         let result = try await outcome(ErrorMessage.self) {
             try await SignUpUseCase(

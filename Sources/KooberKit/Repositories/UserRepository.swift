@@ -7,7 +7,7 @@ public protocol UserRepository: Sendable {
     func profile(id: UserID) async throws -> UserProfile?
     /// Changes the user's name, nickname and mobile number; the profile as stored, or `nil` without such a user.
     func updateProfile(id: UserID, name: String, nickname: String, mobileNumber: String) async throws -> UserProfile?
-    /// Replaces the user's password hash.
+    /// Replaces the user's password hash and raises their credential version (`StoredCredentials`).
     func updatePasswordHash(id: UserID, passwordHash: String) async throws
     /// Removes the user and, where the store keeps them together, everything of theirs (SQLite: sessions, rides with
     /// their events, the chosen drop-off); their email is free again.

@@ -6,13 +6,16 @@ struct SessionStarter: Sendable {
     let sessionRepository: any UserSessionRepository
     let policy: SessionPolicy
 
-    func start(for profile: UserProfile, now: Date) async throws -> StartedSession {
+    /// Starts the session only while the credentials are at `credentialVersion` (see `UserSessionRepository.create`).
+    func start(for profile: UserProfile, credentialVersion: Int64? = nil, now: Date) async throws -> StartedSession {
         try await sessionRepository.deleteExpired(
             kind: policy.kind, idleCutoff: policy.idleCutoff(now: now),
             absoluteCutoff: policy.absoluteCutoff(now: now)
         )
         let token = SessionToken.generate()
-        try await sessionRepository.create(tokenHash: token.hash, userID: profile.id, kind: policy.kind, now: now)
+        try await sessionRepository.create(
+            tokenHash: token.hash, userID: profile.id, kind: policy.kind, now: now,
+            credentialVersion: credentialVersion)
         return StartedSession(token: token, profile: profile)
     }
 }

@@ -40,6 +40,13 @@ public struct SignInUseCase: Sendable {
             .compactMap { field, value, limit in limit.problem(with: value).map { (field, $0) } }
         guard tooLong.isEmpty else { throw SignInError.tooLong(fieldErrors: Dictionary(uniqueKeysWithValues: tooLong)) }
         guard let credentials = try await passwordCheck.verify(password) else { throw SignInError.failed }
-        return try await sessionStarter.start(for: credentials.profile, now: passwordCheck.now)
+        do {
+            // At the version the password was checked at: a password change, Sign Out Everywhere or the account's
+            // deletion that came meanwhile ends this sign-in too.
+            return try await sessionStarter.start(
+                for: credentials.profile, credentialVersion: credentials.credentialVersion, now: passwordCheck.now)
+        } catch UserSessionRepositoryError.accessChanged {
+            throw SignInError.failed
+        }
     }
 }

@@ -51,6 +51,61 @@ struct AccountChangesContractTests {
         }
     }
 
+    /// Ending access is final (issue 29): a sign-in checks the password, and stores its session later; a password
+    /// change or Sign Out Everywhere in between must win, so the session is stored only at the credential version
+    /// the sign-in read.
+    @Test(arguments: RepositoryKind.allCases, ["password change", "sign out everywhere"])
+    func aSessionCheckedBeforeAnAccessChangeIsNotStored(kind: RepositoryKind, change: String) async throws {
+        try await withRepositories(kind) { repositories in
+            let stored = try await repositories.users.create(newUser())
+            let checked = try #require(try await repositories.users.credentials(forEmail: "johnny@gmail.com"))
+            let before = SessionTokenHash(hex: String(repeating: "0a", count: 32))
+            try await repositories.sessions.create(
+                tokenHash: before, userID: stored.id, kind: .web, now: referenceTime,
+                credentialVersion: checked.credentialVersion)
+            #expect(try await repositories.sessions.session(tokenHash: before) != nil)
+
+            if change == "password change" {
+                try await repositories.users.updatePasswordHash(id: stored.id, passwordHash: "$argon2id$new")
+            } else {
+                try await repositories.sessions.deleteAll(userID: stored.id, keeping: nil)
+            }
+
+            let inFlight = SessionTokenHash(hex: String(repeating: "0b", count: 32))
+            await #expect(throws: UserSessionRepositoryError.accessChanged) {
+                try await repositories.sessions.create(
+                    tokenHash: inFlight, userID: stored.id, kind: .api, now: referenceTime,
+                    credentialVersion: checked.credentialVersion)
+            }
+            #expect(try await repositories.sessions.session(tokenHash: inFlight) == nil)
+            // A sign-in that reads the credentials after the change signs in.
+            let now = try #require(try await repositories.users.credentials(forEmail: "johnny@gmail.com"))
+            #expect(now.credentialVersion != checked.credentialVersion)
+            let after = SessionTokenHash(hex: String(repeating: "0c", count: 32))
+            try await repositories.sessions.create(
+                tokenHash: after, userID: stored.id, kind: .web, now: referenceTime,
+                credentialVersion: now.credentialVersion)
+            #expect(try await repositories.sessions.session(tokenHash: after) != nil)
+        }
+    }
+
+    /// A sign-in racing the account's deletion is refused as an access change, never a constraint's failure (a 500).
+    @Test(arguments: RepositoryKind.allCases)
+    func aSessionForADeletedUserIsRefusedAsAnAccessChange(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let stored = try await repositories.users.create(newUser())
+            let checked = try #require(try await repositories.users.credentials(forEmail: "johnny@gmail.com"))
+            try await repositories.users.delete(id: stored.id)
+            for version in [checked.credentialVersion, nil] {
+                let hash = SessionTokenHash(hex: String(repeating: "0d", count: 32))
+                await #expect(throws: UserSessionRepositoryError.accessChanged) {
+                    try await repositories.sessions.create(
+                        tokenHash: hash, userID: stored.id, kind: .web, now: referenceTime, credentialVersion: version)
+                }
+            }
+        }
+    }
+
     @Test(arguments: RepositoryKind.allCases)
     func deletingAUsersSessionsKeepsTheOneKeptAndEveryoneElses(kind: RepositoryKind) async throws {
         try await withRepositories(kind) { repositories in

@@ -7,7 +7,9 @@ struct BrokenSessionRepository: UserSessionRepository {
         var description: String { "disk I/O error at /var/lib/koober/secret-internals.sqlite" }
     }
 
-    func create(tokenHash: SessionTokenHash, userID: UserID, kind: SessionKind, now: Date) async throws {
+    func create(
+        tokenHash: SessionTokenHash, userID: UserID, kind: SessionKind, now: Date, credentialVersion: Int64?
+    ) async throws {
         throw Failure()
     }
     func session(tokenHash: SessionTokenHash) async throws -> UserSession? { throw Failure() }
