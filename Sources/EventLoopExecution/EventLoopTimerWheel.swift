@@ -36,7 +36,7 @@ public final class EventLoopTimerWheel: @unchecked Sendable {
     /// Runs `callback` on the loop at `deadline`, or up to one slot after it; beyond the horizon, at the horizon.
     public func schedule(at deadline: NIODeadline, _ callback: @escaping () -> Void) {
         eventLoop.assertInEventLoop()
-        if pending == 0 { cursor = slotNumber(ending: .now()) }
+        if pending == 0 { cursor = slotNumber(ending: eventLoop.now) }
         let wanted = slotNumber(ending: deadline) + 1
         let slot = min(max(wanted, cursor + 1), cursor + Int64(slots.count))
         slots[index(slot)].append(callback)
@@ -51,7 +51,7 @@ public final class EventLoopTimerWheel: @unchecked Sendable {
     private func fire() {
         timer = nil
         firing = true
-        let last = min(slotNumber(ending: .now()), cursor + Int64(slots.count))
+        let last = min(slotNumber(ending: eventLoop.now), cursor + Int64(slots.count))
         while cursor < last && pending > 0 {
             cursor += 1
             let callbacks = slots[index(cursor)]

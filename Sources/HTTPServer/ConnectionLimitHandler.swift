@@ -28,7 +28,7 @@ final class ConnectionLimitHandler: ChannelInboundHandler {
         let connection = unwrapInboundIn(data)
         guard openConnections < maxConnections else {
             connection.close(promise: nil)
-            warnAtMostEverySecond()
+            warnAtMostEverySecond(now: context.eventLoop.now)
             return
         }
         openConnections += 1
@@ -45,8 +45,7 @@ final class ConnectionLimitHandler: ChannelInboundHandler {
         context.fireChannelRead(data)
     }
 
-    private func warnAtMostEverySecond() {
-        let now = NIODeadline.now()
+    private func warnAtMostEverySecond(now: NIODeadline) {
         if let last = lastWarning, now - last < .seconds(1) { return }
         lastWarning = now
         logger.warning("Refused connections beyond the limit of \(maxConnections) open at once")

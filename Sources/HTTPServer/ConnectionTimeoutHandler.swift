@@ -166,7 +166,8 @@ final class ConnectionTimeoutHandler: ChannelInboundHandler, RemovableChannelHan
 
     private func closeUnlessDone(within timeout: TimeAmount) {
         guard let context, context.channel.isActive else { return }
-        let deadline = NIODeadline.now() + timeout
+        // The loop's own clock: a test's loop runs on virtual time (`NIOAsyncTestingEventLoop.advanceTime`).
+        let deadline = context.eventLoop.now + timeout
         self.deadline = deadline
         // A timer set for later than the new deadline would be late: only then is it set again at once.
         if let timer, timer.firesAt <= deadline { return }
@@ -186,7 +187,7 @@ final class ConnectionTimeoutHandler: ChannelInboundHandler, RemovableChannelHan
     private func timerFired(context: ChannelHandlerContext) {
         timer = nil
         guard let deadline else { return }  // handling a request: the next event sets a deadline again
-        if deadline > .now() {
+        if deadline > context.eventLoop.now {
             setTimer(for: deadline, context: context)
             return
         }

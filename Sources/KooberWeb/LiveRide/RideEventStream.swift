@@ -24,9 +24,10 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
         var history: [RideEvent]
         var sentStatus: RideStatus?
         var sequence = 0
-        /// Real times (the stream's own pace, whatever the ride clock).
-        var lastEvent = Date.distantPast
-        var heartbeatDue = Date.distantFuture
+        /// The event loop's times (the stream's own pace, whatever the ride clock; a test's loop runs on virtual
+        /// time).
+        var lastEvent = NIODeadline.uptimeNanoseconds(0)
+        var heartbeatDue = NIODeadline.distantFuture
         var timerWheel: EventLoopTimerWheel?
         /// Which of the timers set is the stream's: a wheel's callback is never cancelled, so an earlier one that
         /// fires does nothing (`timerFired`).
@@ -64,7 +65,7 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
             }
             appendPassed(before: progress, to: &output, state: &state)
             append(progress, to: &output, state: &state)
-            state.heartbeatDue = feed.policy.firstHeartbeat(after: Date())
+            state.heartbeatDue = writer.eventLoop.now + feed.policy.firstHeartbeat()
             return (output, !progress.status.isInProgress)
         }
         writer.write(output)
@@ -118,20 +119,20 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
     private func tick() {
         let (writer, output, finished) = state.withLock { state -> (ResponseBodyWriter?, ByteBuffer, Bool) in
             guard !state.ended, let writer = state.writer, writer.isWritable else { return (nil, ByteBuffer(), false) }
-            let present = Date()
+            let present = writer.eventLoop.now
             // What falls due within the timer's slack is due now (see the type's comment).
             let soon = present + timerSlack(state)
             let progress = state.ride.progress(at: now())
             var output = ByteBuffer()
             if progress.status != state.sentStatus
-                || (progress.isMoving && soon.timeIntervalSince(state.lastEvent) >= feed.policy.positionInterval)
+                || (progress.isMoving && soon - state.lastEvent >= feed.policy.positionAmount)
             {
                 appendPassed(before: progress, to: &output, state: &state)
                 append(progress, to: &output, state: &state)
             } else if soon >= state.heartbeatDue {
                 output.writeString(": heartbeat\n\n")
             }
-            if output.readableBytes > 0 { state.heartbeatDue = present + feed.policy.heartbeatInterval }
+            if output.readableBytes > 0 { state.heartbeatDue = present + feed.policy.heartbeatAmount }
             guard progress.status.isInProgress else { return (writer, output, true) }
             schedule(after: present, progress: progress, state: &state)
             return (writer, output, false)
@@ -141,27 +142,27 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
         if finished { writer.end() }
     }
 
-    private func schedule(after present: Date, progress: RideProgress, state: inout State) {
+    private func schedule(after present: NIODeadline, progress: RideProgress, state: inout State) {
         guard let wheel = state.timerWheel else { return }
         var next = state.heartbeatDue
-        if progress.isMoving { next = min(next, state.lastEvent + feed.policy.positionInterval) }
-        next -= timerSlack(state)
+        if progress.isMoving { next = min(next, state.lastEvent + feed.policy.positionAmount) }
+        next = next - timerSlack(state)
         if let status = state.ride.timeline()?.nextEvent(after: now()) {
-            // The ride clock's "when" as a real wait from now (the clock may be a test's, not the wall's); a status
-            // never comes early.
-            next = min(next, present + status.timeIntervalSince(now()) + 0.001)
+            // The ride clock's "when" as a wait from now on the loop (the ride clock may be a test's); a status never
+            // comes early. Waits beyond an hour are cut to one: the stream looks again then.
+            let seconds = min(max(status.timeIntervalSince(now()), 0), 3_600)
+            next = min(next, present + .nanoseconds(Int64(seconds * 1e9)) + .milliseconds(1))
         }
-        let delay = TimeAmount.milliseconds(Int64(max(next.timeIntervalSince(present), 0.001) * 1000))
         state.timerGeneration &+= 1
         let generation = state.timerGeneration
-        wheel.schedule(at: .now() + delay) { [weak self] in
+        wheel.schedule(at: max(next, present + .milliseconds(1))) { [weak self] in
             self?.timerFired(generation: generation)
         }
     }
 
-    /// How early positions and heartbeats are set and due: two of the wheel's slots, in seconds.
-    private func timerSlack(_ state: State) -> TimeInterval {
-        2 * Double(state.timerWheel?.slotWidth.nanoseconds ?? 0) / 1e9
+    /// How early positions and heartbeats are set and due: two of the wheel's slots.
+    private func timerSlack(_ state: State) -> TimeAmount {
+        .nanoseconds(2 * (state.timerWheel?.slotWidth.nanoseconds ?? 0))
     }
 
     /// One event for each status the ride went through since the last one sent, before `progress`: news that comes
@@ -180,6 +181,6 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
         var bytes = RideEventMessage(progress, ride: state.ride).bytes(id: id)
         output.writeBuffer(&bytes)
         state.sentStatus = progress.status
-        state.lastEvent = Date()
+        state.lastEvent = state.writer?.eventLoop.now ?? state.lastEvent
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 
 /// How ride streams behave (SPEC.md, "The ride, live" and "Streams are shared fairly"): how many may be open (4 per
 /// session, 8 per rider across all their sessions and tokens, 10,000 in all; beyond them 429), how often a moving
@@ -22,11 +23,16 @@ public struct RideStreamPolicy: Sendable {
         self.heartbeatInterval = heartbeatInterval
     }
 
-    /// When a stream opened at `start` sends its first heartbeat: at a random moment between a quarter of the
+    /// How long after it opens a stream sends its first heartbeat: at a random moment between a quarter of the
     /// interval and the whole of it, then every interval after its last write. Streams opened together (clients
     /// reconnecting after a restart, a page of riders at once) would otherwise beat together for ever, in bursts
     /// that every page served meanwhile waits behind (docs/performance.md, "Ride streams").
-    func firstHeartbeat(after start: Date) -> Date {
-        start + heartbeatInterval * Double.random(in: 0.25...1)
+    func firstHeartbeat() -> TimeAmount {
+        .nanoseconds(Int64(heartbeatInterval * Double.random(in: 0.25...1) * 1e9))
     }
+
+    /// `positionInterval` on an event loop's clock.
+    var positionAmount: TimeAmount { .nanoseconds(Int64(positionInterval * 1e9)) }
+    /// `heartbeatInterval` on an event loop's clock.
+    var heartbeatAmount: TimeAmount { .nanoseconds(Int64(heartbeatInterval * 1e9)) }
 }
