@@ -3,173 +3,142 @@ import KooberTestSupport
 import NIOCore
 import Testing
 
-/// The client side of these tests runs in `TestServer.steps`, on a thread of its own, so that its pauses and
-/// clock readings stay true however busy the cooperative pool is. The server's timers start after the client's
-/// first reading (`connectStarted` for the head timer, which starts when the server accepts) and end before its
-/// last, so the elapsed times below never undercount a timeout.
-@Suite("Request-head and idle timeouts")
+/// Every state of a connection has a deadline (docs/architecture.md, "A request's trip", 3.), tested on virtual time:
+/// each test drives one connection through the server's real pipeline on a test event loop (`VirtualConnection`) and
+/// moves the loop's clock itself, to just before a deadline and just past it. No test here waits for a timer, so no
+/// busy machine can make one fail or pass. One test runs over a real socket, as a smoke of the same deadline on the
+/// real server.
+@Suite("Request-head, body and idle timeouts")
 struct ConnectionTimeoutTests {
-    /// Answers `/slow…` after 4 s (twice the timeouts it must outlast, so a busy machine cannot blur the two),
-    /// everything else at once.
-    let responder = ClosureResponder { request in
-        if request.path.hasPrefix("/slow") { try? await Task.sleep(for: .seconds(4)) }
-        return .text(request.path)
-    }
-
     private func timeouts(head: TimeAmount, idle: TimeAmount, body: TimeAmount = .seconds(30))
         -> HTTPServerConfiguration
     {
         .testing(requestHeadTimeout: head, requestBodyTimeout: body, idleTimeout: idle)
     }
 
-    @Test func aClientThatSendsNothingIsDisconnectedAfterTheHeadTimeout() async throws {
+    /// Answers with the request's path at once.
+    private let echo = ClosureResponder { request in .text(request.path) }
+
+    @Test func aClientThatSendsNothingIsDisconnectedAtTheHeadTimeout() async throws {
+        let connection = try await VirtualConnection(timeouts(head: .seconds(10), idle: .seconds(60)), responder: echo)
+        await connection.advance(by: .milliseconds(9_999))
+        #expect(!connection.isClosed)
+        await connection.advance(by: .milliseconds(1))
+        #expect(connection.isClosed)
+        #expect(connection.received.isEmpty)
+        await connection.finish()
+    }
+
+    /// The same over a real socket, on the real server: it only proves the deadline is kept there too.
+    @Test func overARealSocketAClientThatSendsNothingIsDisconnected() async throws {
         let configuration = timeouts(head: .milliseconds(300), idle: .seconds(30))
-        try await withServer(configuration, responder: responder) { server in
+        try await withServer(configuration, responder: echo) { server in
             let (closed, elapsed) = try await server.steps { socket in
                 (try socket.waitForClose(timeout: BusyMachine.patience), ContinuousClock.now - socket.connectStarted)
             }
             #expect(closed)
-            #expect(elapsed >= .milliseconds(280) && elapsed < BusyMachine.patience)
+            #expect(elapsed >= .milliseconds(280))
         }
     }
 
-    /// The client is told why (408) before the connection closes. It runs on a quiet machine (`WholeMachineTests`, by
-    /// `scripts/hardening`): in the parallel suite's first seconds an event loop starved for seconds let the 500 ms
-    /// timer fire before it had read the partial head, and the server closed the connection as a silent one, without
-    /// a 408 (CI, twice).
-    @Test(.enabled(if: WholeMachineTests.run, "timing: run alone by scripts/hardening"))
-    func aClientTricklingItsHeadIsAnswered408AndDisconnectedAtTheHeadTimeout() async throws {
-        let configuration = timeouts(head: .milliseconds(500), idle: .seconds(30))
-        try await withServer(configuration, responder: responder) { server in
-            let (closed, elapsed, answered) = try await server.steps { socket in
-                let start = socket.connectStarted
-                try socket.send("GET / HTTP/1.1\r\n")
-                var line = 0
-                while ContinuousClock.now - start < BusyMachine.patience {
-                    line += 1
-                    try? socket.send("X-Trickle-\(line): still typing\r\n")
-                    if try socket.waitForClose(timeout: .milliseconds(100)) {
-                        return (true, ContinuousClock.now - start, String(decoding: socket.received, as: UTF8.self))
-                    }
-                }
-                return (false, ContinuousClock.now - start, String(decoding: socket.received, as: UTF8.self))
-            }
-            #expect(closed)
-            #expect(elapsed >= .milliseconds(480) && elapsed < BusyMachine.patience)
-            #expect(answered.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
-            #expect(answered.contains("\r\nConnection: close\r\n"))
+    /// A client that started a request and trickles its head, a line at a time, is told why (408) at the head
+    /// timeout, however steadily it sends: progress alone does not buy time.
+    @Test func aClientTricklingItsHeadIsAnswered408AndDisconnectedAtTheHeadTimeout() async throws {
+        let connection = try await VirtualConnection(timeouts(head: .seconds(10), idle: .seconds(60)), responder: echo)
+        try await connection.send("GET / HTTP/1.1\r\n")
+        for line in 1...99 {
+            await connection.advance(by: .milliseconds(100))
+            try await connection.send("X-Trickle-\(line): still typing\r\n")
         }
+        #expect(!connection.isClosed)
+        #expect(connection.received.isEmpty)
+        await connection.advance(by: .milliseconds(100))
+        #expect(connection.received.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
+        #expect(connection.received.contains("\r\nConnection: close\r\n"))
+        // Then it closes, lingering at most its linger timeout.
+        await connection.advance(by: .seconds(30))
+        #expect(connection.isClosed)
+        await connection.finish()
     }
 
     @Test func aStalledSecondRequestHeadIsDisconnectedAtTheHeadTimeout() async throws {
-        // Long enough that the first request beats the head timer even on a machine busy with the whole suite: at
-        // one second the timer once closed the connection before a client waiting for a core had sent it.
-        let configuration = timeouts(head: .seconds(3), idle: .seconds(30))
-        try await withServer(configuration, responder: responder) { server in
-            let (first, closed, elapsed) = try await server.steps { socket in
-                try socket.send(RawRequest.get("/first"))
-                let first = try socket.readResponse().bodyText
-                socket.pause(.milliseconds(100))
-                let start = ContinuousClock.now
-                try socket.send("GET /second HTTP/1.1\r\nHost: koo")
-                return (first, try socket.waitForClose(timeout: BusyMachine.patience), ContinuousClock.now - start)
-            }
-            #expect(first == "/first")
-            #expect(closed)
-            #expect(elapsed >= .milliseconds(2_980) && elapsed < BusyMachine.patience)
-        }
+        let connection = try await VirtualConnection(timeouts(head: .seconds(3), idle: .seconds(30)), responder: echo)
+        try await connection.send(RawRequest.get("/first"))
+        #expect(connection.bodies == ["/first"])
+        await connection.advance(by: .milliseconds(100))
+        try await connection.send("GET /second HTTP/1.1\r\nHost: koo")
+        await connection.advance(by: .milliseconds(2_999))
+        #expect(!connection.isClosed)
+        await connection.advance(by: .milliseconds(1))
+        #expect(connection.received.contains("HTTP/1.1 408 Request Timeout\r\n"))
+        await connection.advance(by: .seconds(30))
+        #expect(connection.isClosed)
+        await connection.finish()
     }
 
-    @Test func anIdleKeepAliveConnectionIsClosedAfterTheIdleTimeout() async throws {
-        let configuration = timeouts(head: .seconds(30), idle: .milliseconds(300))
-        try await withServer(configuration, responder: responder) { server in
-            let (status, closed, elapsed) = try await server.steps { socket in
-                let start = ContinuousClock.now
-                try socket.send(RawRequest.get("/once"))
-                let status = try socket.readResponse().status
-                return (status, try socket.waitForClose(timeout: BusyMachine.patience), ContinuousClock.now - start)
-            }
-            #expect(status == 200)
-            #expect(closed)
-            #expect(elapsed >= .milliseconds(280) && elapsed < BusyMachine.patience)
-        }
+    @Test func anIdleKeepAliveConnectionIsClosedAtTheIdleTimeout() async throws {
+        let connection = try await VirtualConnection(timeouts(head: .seconds(30), idle: .seconds(60)), responder: echo)
+        try await connection.send(RawRequest.get("/once"))
+        #expect(connection.received.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        await connection.advance(by: .milliseconds(59_999))
+        #expect(!connection.isClosed)
+        await connection.advance(by: .milliseconds(1))
+        #expect(connection.isClosed)
+        await connection.finish()
     }
 
+    /// Between requests the idle timeout applies, not the (shorter) head timeout.
     @Test func theIdleTimeoutNotTheHeadTimeoutAppliesBetweenRequests() async throws {
-        // The pause is twice the head timeout; the head timeout leaves the first request seconds to arrive even
-        // when the client waits long for a core.
-        let configuration = timeouts(head: .seconds(3), idle: .seconds(30))
-        try await withServer(configuration, responder: responder) { server in
-            let (closedMeanwhile, bodies) = try await server.steps { socket in
-                try socket.send(RawRequest.get("/first"))
-                let first = try socket.readResponse().bodyText
-                let closed = try socket.waitForClose(timeout: .seconds(6))
-                try socket.send(RawRequest.get("/second"))
-                return (closed, [first, try socket.readResponse().bodyText])
-            }
-            #expect(!closedMeanwhile)
-            #expect(bodies == ["/first", "/second"])
-        }
+        let connection = try await VirtualConnection(timeouts(head: .seconds(3), idle: .seconds(30)), responder: echo)
+        try await connection.send(RawRequest.get("/first"))
+        await connection.advance(by: .seconds(29))
+        #expect(!connection.isClosed)
+        try await connection.send(RawRequest.get("/second"))
+        #expect(connection.bodies == ["/first", "/second"])
+        await connection.finish()
     }
 
     @Test func aSlowButNotIdleConnectionIsServedPastTheIdleTimeout() async throws {
-        // Each pause leaves 13 s to spare before the idle timeout, for a client or server waiting long for a core (the
-        // suite's hundreds of tests starting at once on two cores held a client back more than 2.5 s, and once, with
-        // 3 s pauses against 8 s, more than 5 s).
-        let configuration = timeouts(head: .seconds(60), idle: .seconds(20))
-        try await withServer(configuration, responder: responder) { server in
-            let (bodies, elapsed) = try await server.steps { socket in
-                let start = ContinuousClock.now
-                var bodies: [String] = []
-                for number in 1...4 {
-                    if number > 1 { socket.pause(.seconds(7)) }
-                    try socket.send(RawRequest.get("/\(number)"))
-                    bodies.append(try socket.readResponse().bodyText)
-                }
-                return (bodies, ContinuousClock.now - start)
-            }
-            #expect(bodies == (1...4).map { "/\($0)" })
-            #expect(elapsed > .seconds(20))
+        let connection = try await VirtualConnection(timeouts(head: .seconds(60), idle: .seconds(20)), responder: echo)
+        for number in 1...4 {
+            if number > 1 { await connection.advance(by: .seconds(19)) }
+            try await connection.send(RawRequest.get("/\(number)"))
         }
+        #expect(connection.bodies == (1...4).map { "/\($0)" })
+        #expect(!connection.isClosed)
+        await connection.finish()
     }
 
-    @Test func aSlowResponderIsNotCutOffByEitherTimeout() async throws {
-        // Both well under the responder's 4 s, and long enough that a busy machine still sends in time.
-        let configuration = timeouts(head: .seconds(2), idle: .seconds(2))
-        try await withServer(configuration, responder: responder) { server in
-            let bodies = try await server.steps { socket in
-                try socket.send(RawRequest.get("/slow") + RawRequest.get("/after"))
-                return try socket.readResponses(2, timeout: BusyMachine.patience).map(\.bodyText)
-            }
-            #expect(bodies == ["/slow", "/after"])
+    /// While the server itself is answering there is no deadline: a responder that takes far longer than both
+    /// timeouts is not cut off, nor are the requests pipelined behind it.
+    @Test func aSlowResponderAndThoseBehindItAreNotCutOffByAnyTimeout() async throws {
+        let gate = ResponderGate()
+        let slow = ClosureResponder { request in
+            if request.path.hasPrefix("/slow") { await gate.wait() }
+            return .text(request.path)
         }
+        let connection = try await VirtualConnection(timeouts(head: .seconds(2), idle: .seconds(2)), responder: slow)
+        try await connection.send(RawRequest.get("/fast") + RawRequest.get("/slow") + RawRequest.get("/after"))
+        #expect(connection.bodies == ["/fast"])
+        await connection.advance(by: .seconds(60))
+        #expect(!connection.isClosed)
+        gate.open()
+        await connection.settle()
+        #expect(connection.bodies == ["/fast", "/slow", "/after"])
+        await connection.finish()
     }
 
-    @Test func aSlowPipelinedRequestIsNotCutOffByTheIdleTimeout() async throws {
-        let configuration = timeouts(head: .seconds(30), idle: .seconds(2))
-        try await withServer(configuration, responder: responder) { server in
-            let bodies = try await server.steps { socket in
-                try socket.send(RawRequest.get("/fast") + RawRequest.get("/slow") + RawRequest.get("/slow-too"))
-                return try socket.readResponses(3, timeout: BusyMachine.patience).map(\.bodyText)
-            }
-            #expect(bodies == ["/fast", "/slow", "/slow-too"])
-        }
-    }
-
+    /// A body that comes slowly, within the body timeout, is not cut off by the (shorter) head timeout.
     @Test func aSlowlySentBodyIsNotCutOffByTheHeadTimeout() async throws {
-        // The head must beat the head timer even on a busy machine; the body then takes longer than it.
-        let configuration = timeouts(head: .seconds(1), idle: .seconds(30))
-        try await withServer(configuration, responder: responder) { server in
-            let body = try await server.steps { socket in
-                try socket.send(RawRequest.make("POST", "/form", headers: ["Content-Length: 6"]))
-                for piece in ["a=", "12", "34"] {
-                    socket.pause(.milliseconds(450))
-                    try socket.send(piece)
-                }
-                return try socket.readResponse().bodyText
-            }
-            #expect(body == "/form")
+        let connection = try await VirtualConnection(
+            timeouts(head: .seconds(1), idle: .seconds(30), body: .seconds(30)), responder: echo)
+        try await connection.send(RawRequest.make("POST", "/form", headers: ["Content-Length: 6"]))
+        for piece in ["a=", "12", "34"] {
+            await connection.advance(by: .milliseconds(900))
+            try await connection.send(piece)
         }
+        #expect(connection.bodies == ["/form"])
+        await connection.finish()
     }
 
     @Test func aBodyThatNeverFinishesIsCutOffAtTheBodyTimeoutAndNeverReachesTheApp() async throws {
@@ -178,37 +147,34 @@ struct ConnectionTimeoutTests {
             reached.withLock { $0 += 1 }
             return .text(request.path)
         }
-        let configuration = timeouts(head: .seconds(30), idle: .seconds(30), body: .milliseconds(800))
-        try await withServer(configuration, responder: counting) { server in
-            let (closed, elapsed) = try await server.steps { socket in
-                let start = ContinuousClock.now
-                try socket.send(RawRequest.make("POST", "/form", headers: ["Content-Length: 1000"]) + "a=")
-                // Keeps sending, a byte at a time, but never the whole body: progress alone does not buy time.
-                while ContinuousClock.now - start < BusyMachine.patience {
-                    try? socket.send("b")
-                    if try socket.waitForClose(timeout: .milliseconds(100)) {
-                        return (true, ContinuousClock.now - start)
-                    }
-                }
-                return (false, ContinuousClock.now - start)
-            }
-            #expect(closed)
-            #expect(elapsed >= .milliseconds(780) && elapsed < BusyMachine.patience)
+        let connection = try await VirtualConnection(
+            timeouts(head: .seconds(30), idle: .seconds(30), body: .seconds(30)), responder: counting)
+        try await connection.send(RawRequest.make("POST", "/form", headers: ["Content-Length: 1000"]) + "a=")
+        // Keeps sending, a byte a second, but never the whole body: progress alone does not buy time.
+        for _ in 1...29 {
+            await connection.advance(by: .seconds(1))
+            try await connection.send("b")
         }
+        #expect(!connection.isClosed)
+        await connection.advance(by: .seconds(1))
+        #expect(connection.received.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
+        await connection.advance(by: .seconds(30))
+        #expect(connection.isClosed)
         #expect(reached.value == 0)
+        await connection.finish()
     }
 
     @Test func aChunkedBodyThatNeverEndsIsCutOffAtTheBodyTimeout() async throws {
-        let configuration = timeouts(head: .seconds(30), idle: .seconds(30), body: .milliseconds(600))
-        try await withServer(configuration, responder: responder) { server in
-            let (closed, elapsed) = try await server.steps { socket in
-                let start = ContinuousClock.now
-                try socket.send(
-                    RawRequest.make("POST", "/form", headers: ["Transfer-Encoding: chunked"]) + "2\r\na=\r\n")
-                return (try socket.waitForClose(timeout: BusyMachine.patience), ContinuousClock.now - start)
-            }
-            #expect(closed)
-            #expect(elapsed >= .milliseconds(580) && elapsed < BusyMachine.patience)
-        }
+        let connection = try await VirtualConnection(
+            timeouts(head: .seconds(30), idle: .seconds(30), body: .seconds(10)), responder: echo)
+        try await connection.send(
+            RawRequest.make("POST", "/form", headers: ["Transfer-Encoding: chunked"]) + "2\r\na=\r\n")
+        await connection.advance(by: .milliseconds(9_999))
+        #expect(!connection.isClosed)
+        await connection.advance(by: .milliseconds(1))
+        #expect(connection.received.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
+        await connection.advance(by: .seconds(30))
+        #expect(connection.isClosed)
+        await connection.finish()
     }
 }
