@@ -193,7 +193,7 @@ let package = Package(
         .testTarget(
             name: "HTTPServerTests",
             dependencies: [
-                "HTTPServer", "KooberTestSupport", "LogLines",
+                "HTTPServer", "KooberTestSupport", "LogLines", "TestKit",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 // Connections on virtual time (`VirtualConnection`).
@@ -206,12 +206,12 @@ let package = Package(
         .testTarget(
             name: "EventLoopExecutionTests",
             dependencies: [
-                "EventLoopExecution", "KooberTestSupport",
+                "EventLoopExecution", "TestKit",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "LogLinesTests", dependencies: ["LogLines", "KooberTestSupport"]),
+        .testTarget(name: "LogLinesTests", dependencies: ["LogLines", "KooberTestSupport", "TestKit"]),
         .testTarget(
             name: "KooberWebTests",
             dependencies: [
@@ -235,7 +235,7 @@ let package = Package(
         .testTarget(
             name: "KooberTestSupportTests",
             dependencies: [
-                "HTTPServer", "KooberSQLite", "KooberTestSupport",
+                "HTTPServer", "KooberSQLite", "KooberTestSupport", "TestKit",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
@@ -243,7 +243,7 @@ let package = Package(
         .testTarget(
             name: "KooberServerTests",
             dependencies: [
-                "KooberServer", "HTTPServer", "KooberSQLite", "KooberTestSupport",
+                "KooberServer", "HTTPServer", "KooberSQLite", "KooberTestSupport", "TestKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
@@ -251,7 +251,9 @@ let package = Package(
         // The repository contracts, run against every store (in memory, SQLite, PostgreSQL), and SQLite's own tests.
         .testTarget(
             name: "KooberSQLiteTests",
-            dependencies: ["KooberSQLite", "KooberPostgres", "KooberKit", "KooberKitTestDoubles", "KooberTestSupport"]
+            dependencies: [
+                "KooberSQLite", "KooberPostgres", "KooberKit", "KooberKitTestDoubles", "KooberTestSupport", "TestKit",
+            ]
         ),
         .testTarget(
             name: "KooberPostgresTests",
@@ -260,7 +262,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "KooberKitTests", dependencies: ["KooberKit", "KooberKitTestDoubles"]),
+        .testTarget(name: "KooberKitTests", dependencies: ["KooberKit", "KooberKitTestDoubles", "TestKit"]),
         .testTarget(name: "TimekeepingTests", dependencies: ["Timekeeping", "TestKit"]),
         .testTarget(name: "KooberMapTests", dependencies: ["KooberMap", "KooberTestSupport"]),
         .testTarget(

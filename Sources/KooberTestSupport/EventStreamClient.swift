@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import Synchronization
+import TestKit
 
 /// A client of a Server-Sent Events stream for tests: it sends one `GET` over a real socket and keeps every byte the
 /// server sends, so a test can wait until the stream says something, and see when it ends.
@@ -71,7 +72,7 @@ public final class EventStreamClient: Sendable {
     public func wait(
         timeout: Duration = BusyMachine.patience, until condition: (EventStreamClient) -> Bool
     ) async throws -> Bool {
-        try await BusyMachine.waitUntil(within: timeout) { condition(self) }
+        try await eventually(within: timeout) { condition(self) }
     }
 
     public func close() async {

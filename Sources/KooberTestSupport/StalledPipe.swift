@@ -1,3 +1,5 @@
+import TestKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -2,6 +2,7 @@ import HTTPServer
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import TestKit
 
 /// A small HTTP/1.1 client on SwiftNIO: one connection per request (`Connection: close`), with a deadline
 /// covering connecting, sending and receiving.

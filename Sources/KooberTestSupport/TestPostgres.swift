@@ -2,6 +2,7 @@ import Foundation
 import KooberPostgres
 import Logging
 import PostgresNIO
+import TestKit
 
 /// The PostgreSQL server the tests use: `scripts/with-postgres` starts one and names it in
 /// `KOOBER_TEST_POSTGRES_URL`. Each test gets a database of its own on it, made new and dropped after.

@@ -1,8 +1,8 @@
 import EventLoopExecution
-import KooberTestSupport
 import NIOCore
 import NIOPosix
 import Synchronization
+import TestKit
 import Testing
 
 /// The timer wheel on a real event loop: every callback runs once, never before its deadline (within the horizon), in
@@ -25,7 +25,7 @@ import Testing
         }
 
         func waitFor(_ count: Int) async throws -> Bool {
-            try await BusyMachine.waitUntil { self.count >= count }
+            try await eventually { self.count >= count }
         }
     }
 

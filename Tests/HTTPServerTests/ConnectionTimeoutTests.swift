@@ -1,6 +1,7 @@
 import HTTPServer
 import KooberTestSupport
 import NIOCore
+import TestKit
 import Testing
 
 /// Every state of a connection has a deadline (docs/architecture.md, "A request's trip", 3.), tested on virtual time:

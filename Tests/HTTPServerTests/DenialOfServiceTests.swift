@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import KooberTestSupport
 import NIOCore
+import TestKit
 import Testing
 
 /// The ways one client could stop the server for everyone (issue 17), each over a real socket against the real

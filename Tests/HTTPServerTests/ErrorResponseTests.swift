@@ -1,6 +1,7 @@
 import HTTPServer
 import KooberTestSupport
 import NIOHTTP1
+import TestKit
 import Testing
 
 @Suite("Protocol error pages come from configuration.errorResponse")

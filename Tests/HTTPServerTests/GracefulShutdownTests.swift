@@ -3,6 +3,7 @@ import HTTPServer
 import KooberTestSupport
 import Logging
 import ServiceLifecycle
+import TestKit
 import Testing
 
 @Suite("Graceful stop: no new connections, requests in flight finish")

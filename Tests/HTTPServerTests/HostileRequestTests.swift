@@ -1,5 +1,6 @@
 import HTTPServer
 import KooberTestSupport
+import TestKit
 import Testing
 
 /// Requests that try to confuse the parser: smuggling, folded and poisoned headers, methods and versions that do

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import KooberTestSupport
+import TestKit
 import Testing
 
 @Suite("HTTP/1.1 connections: keep-alive, pipelining, HEAD, Connection: close")

@@ -1,5 +1,6 @@
 import HTTPServer
 import KooberTestSupport
+import TestKit
 import Testing
 
 @Suite("Malformed requests and size limits")

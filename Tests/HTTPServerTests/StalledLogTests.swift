@@ -1,6 +1,7 @@
 import KooberTestSupport
 import LogLines
 import Logging
+import TestKit
 import Testing
 
 @testable import HTTPServer

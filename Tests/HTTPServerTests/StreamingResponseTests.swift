@@ -2,6 +2,7 @@ import HTTPServer
 import KooberTestSupport
 import NIOCore
 import Synchronization
+import TestKit
 import Testing
 
 /// Responses written over time (`ResponseBodyStream`), as the ride's Server-Sent Events are.
@@ -55,7 +56,7 @@ import Testing
             try await connection.send(RawRequest.get("/events"))
             // Never reads (waiting for the close would read): the stream may only fill what the sockets and NIO's
             // high-water mark hold, and the server gives up on the client at the deadline.
-            #expect(try await BusyMachine.waitUntil { stream.counts.withLock { $0.closed } == 1 })
+            #expect(try await eventually { stream.counts.withLock { $0.closed } == 1 })
             await connection.close()
         }
         let counts = stream.counts.withLock { $0 }
@@ -70,7 +71,7 @@ import Testing
             try await connection.send(RawRequest.head("/events"))
             let response = try await connection.readResponse(toHEAD: true)
             #expect(response.status == 200)
-            #expect(try await BusyMachine.waitUntil { stream.counts.withLock { $0.closed } == 1 })
+            #expect(try await eventually { stream.counts.withLock { $0.closed } == 1 })
         }
         #expect(stream.counts.withLock { $0.started } == 0)
     }
@@ -92,7 +93,7 @@ import Testing
             try await connection.send(RawRequest.get("/events"))
             connections.append(connection)
         }
-        #expect(try await BusyMachine.waitUntil { server.openStreamCount == 20 })
+        #expect(try await eventually { server.openStreamCount == 20 })
         let stopping = ContinuousClock.now
         running.cancel()
         _ = try? await running.value

@@ -1,4 +1,5 @@
 import KooberKitTestDoubles
+import TestKit
 import Testing
 
 @testable import KooberKit

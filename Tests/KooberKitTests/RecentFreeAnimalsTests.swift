@@ -1,6 +1,7 @@
 import Foundation
 import KooberKit
 import Synchronization
+import TestKit
 import Testing
 
 /// Pick-me-up's free animals, read at most once a second: within the age the last read serves, past it one caller
@@ -96,7 +97,7 @@ import Testing
         fleet.set(animals: [animal(2)])
         fleet.hold()
         let reader = Task { try await recent.freeAnimals() }
-        #expect(try await waitUntil { fleet.waiting == 1 })
+        #expect(await eventually { fleet.waiting == 1 })
         // Ten more pages meanwhile: the last read, no read of their own.
         for _ in 0..<10 { #expect(try await recent.freeAnimals() == [animal(1)]) }
         #expect(fleet.reads == 2)
@@ -110,11 +111,11 @@ import Testing
         let (fleet, clock, recent) = try await expiredRead()
         fleet.hold()
         let stuck = Task { try await recent.freeAnimals() }
-        #expect(try await waitUntil { fleet.waiting == 1 })
+        #expect(await eventually { fleet.waiting == 1 })
         // Two ages after the last read, the last read is too old to show: the next caller reads too.
         clock.advance(by: 1)
         let second = Task { try await recent.freeAnimals() }
-        #expect(try await waitUntil { fleet.waiting == 2 })
+        #expect(await eventually { fleet.waiting == 2 })
         fleet.release()
         _ = try await (stuck.value, second.value)
     }
@@ -127,13 +128,5 @@ import Testing
         fleet.set(animals: [animal(3)])
         #expect(try await recent.freeAnimals() == [animal(3)])
         #expect(fleet.reads == 3)
-    }
-
-    private func waitUntil(_ condition: () -> Bool) async throws -> Bool {
-        for _ in 0..<1000 {
-            if condition() { return true }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        return condition()
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import KooberKit
 import KooberSQLite
+import TestKit
 import Testing
 
 struct SQLiteDatabaseConcurrencyTests {

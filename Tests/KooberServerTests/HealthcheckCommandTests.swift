@@ -1,6 +1,7 @@
 import ArgumentParser
 import HTTPServer
 import KooberTestSupport
+import TestKit
 import Testing
 
 @testable import KooberServer

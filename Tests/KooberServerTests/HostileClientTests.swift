@@ -1,5 +1,6 @@
 import Foundation
 import KooberTestSupport
+import TestKit
 import Testing
 
 /// Attacks on the real `koober` process over real sockets, while an honest rider keeps using it: the server stays
@@ -57,13 +58,13 @@ struct HostileClientTests {
                 swarms.append(try await onOwnThread { try SocketSwarm(count: 1_000, port: port) })
                 try await Task.sleep(for: .milliseconds(250))
             }
-            #expect(try await waitUntil(within: .seconds(30)) { koober.openFileCount >= filesBefore + 10_000 })
+            #expect(await eventually(within: .seconds(30)) { koober.openFileCount >= filesBefore + 10_000 })
             try await Task.sleep(for: .seconds(2))  // the honest client visits while all of them are open
             let growth = koober.residentBytes - memoryBefore
             print("10,000 idle connections: the server grew by \(growth >> 20) MiB")
             #expect(growth < 256 << 20)
             // The request-head timeout (10 s) frees them all.
-            #expect(try await waitUntil(within: .seconds(30)) { koober.openFileCount <= filesBefore + 5 })
+            #expect(await eventually(within: .seconds(30)) { koober.openFileCount <= filesBefore + 5 })
             for swarm in swarms { swarm.closeAll() }
         }
     }
@@ -102,16 +103,6 @@ struct HostileClientTests {
             #expect(streams.allSatisfy { !$0.isClosed })
             for stream in streams + [fifth] { await stream.close() }
         }
-    }
-
-    /// Polls `condition` until it holds or `timeout` passes; whether it held.
-    private func waitUntil(within timeout: Duration, _ condition: () -> Bool) async throws -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            try await Task.sleep(for: .milliseconds(250))
-        }
-        return true
     }
 
     @Test func slowlorisHeadsTrickledAByteASecondAreCutOffAtTheHeadTimeout() async throws {
@@ -207,7 +198,7 @@ struct HostileClientTests {
             print("500 sockets pipelining without reading: the server holds \(resident >> 20) MiB")
             #expect(resident < 300 << 20)
             // The client read timeout is 20 s: every one of them is closed well within a minute.
-            #expect(try await waitUntil(within: .seconds(60)) { koober.openFileCount <= filesBefore + 5 })
+            #expect(await eventually(within: .seconds(60)) { koober.openFileCount <= filesBefore + 5 })
             swarm.closeAll()
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import KooberTestSupport
+import TestKit
 import Testing
 
 /// The `koober` executable as an operator runs it: started, used, stopped with a signal.

@@ -1,5 +1,6 @@
 import Foundation
 import KooberTestSupport
+import TestKit
 import Testing
 
 /// `koober --metrics-port`: Prometheus text on a listener of its own, counting what the riders' port served and
@@ -48,7 +49,7 @@ import Testing
         let socket = try SocketSwarm(count: 1, port: port)
         #expect(socket.establishedCount(within: BusyMachine.patience) == 1)
         socket.send(Array("GET / HTTP/9.9\r\n\r\n".utf8))
-        _ = try await BusyMachine.waitUntil { socket.closedCount() >= 1 }
+        _ = try await eventually { socket.closedCount() >= 1 }
         socket.closeAll()
     }
 }

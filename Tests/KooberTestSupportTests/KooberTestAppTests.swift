@@ -1,6 +1,7 @@
 import Foundation
 import KooberSQLite
 import KooberTestSupport
+import TestKit
 import Testing
 
 /// `KooberTestApp` gives back what it takes: a test makes a hundred of them, and each opens a database file with
@@ -23,7 +24,7 @@ import Testing
 
     /// Waits until none of `footprints` is there any more, or `BusyMachine.patience` has passed.
     private func waitUntilGone(_ footprints: [Footprint]) async throws {
-        _ = try await BusyMachine.waitUntil { try !footprints.contains { try $0.isThere() } }
+        _ = try await eventually { try !footprints.contains { try $0.isThere() } }
     }
 
     @Test func appsLetGoOfCloseTheirDatabaseFilesAndStopTheirThreads() async throws {

@@ -226,7 +226,7 @@ import Timekeeping
 
             // A stream that closes gives its place back.
             await open.removeFirst().close()
-            #expect(try await BusyMachine.waitUntil { app.container.rideFeed.count == 5 })
+            #expect(try await eventually { app.container.rideFeed.count == 5 })
             let again = try await EventStreamClient.open(port: port, headers: [("Cookie", johnny)])
             #expect(try await again.wait { $0.events.count >= 1 })
             for client in open + [fifth, beyondAll, again] { await client.close() }
@@ -319,7 +319,7 @@ import Timekeeping
             let head = try await TCPTransport(host: "127.0.0.1", port: port).send(
                 Request(method: .HEAD, uri: "/ride/events", headers: ["Cookie": cookie]))
             #expect(head.status == .ok)
-            #expect(try await BusyMachine.waitUntil { app.container.rideFeed.count == 0 })
+            #expect(try await eventually { app.container.rideFeed.count == 0 })
         }
     }
 

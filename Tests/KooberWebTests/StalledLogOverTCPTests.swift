@@ -1,6 +1,7 @@
 import KooberTestSupport
 import LogLines
 import Logging
+import TestKit
 import Testing
 
 /// Issue 17 with the real app over TCP: storage fails, `UnexpectedErrorResponder` logs each error on the event loop,

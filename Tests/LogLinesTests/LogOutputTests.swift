@@ -1,6 +1,7 @@
 import Foundation
 import KooberTestSupport
 import Logging
+import TestKit
 import Testing
 
 @testable import LogLines

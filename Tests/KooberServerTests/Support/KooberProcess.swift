@@ -1,5 +1,6 @@
 import Foundation
 import KooberTestSupport
+import TestKit
 import Testing
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import Foundation
 import KooberKit
 import KooberTestSupport
+import TestKit
 import Testing
 
 /// Koober Cloud's tokens (SPEC.md): sessions of their own kind that the pages never accept (and cookies the API never
@@ -140,7 +141,7 @@ import Testing
         }
         let hasher = try #require(bounded)
         let holder = Task { try await app.cloudClient().logIn(email: "someone@example.com", password: "password") }
-        #expect(try await BusyMachine.waitUntil { hasher.depth == 1 })
+        #expect(try await eventually { hasher.depth == 1 })
         let client = app.cloudClient()
         try await client.logIn(email: "johnny@gmail.com", password: "password")
         holder.cancel()
