@@ -264,6 +264,14 @@ let package = Package(
         ),
         .testTarget(name: "KooberKitTests", dependencies: ["KooberKit", "KooberKitTestDoubles", "TestKit"]),
         .testTarget(name: "TimekeepingTests", dependencies: ["Timekeeping", "TestKit"]),
+        // The ride engine against a model of its promises, on random histories, on every store (issue 29).
+        .testTarget(
+            name: "EngineModelTests",
+            dependencies: [
+                "KooberApp", "KooberKit", "KooberKitTestDoubles", "KooberTestSupport", "KooberWeb", "TestKit",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "KooberMapTests", dependencies: ["KooberMap", "KooberTestSupport"]),
         .testTarget(
             name: "KooberArgon2Tests",

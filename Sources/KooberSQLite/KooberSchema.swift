@@ -192,7 +192,9 @@ public enum KooberSchema {
         // rides (which can hold the highest) were gone, and streams never heard of the changes that reused them.
         // Users carry a credential version, raised by every change that ends access (a password change, Sign Out
         // Everywhere): a session is stored only at the version its sign-in checked, so none made in flight outlives
-        // the change.
+        // the change. Versions come from one counter (`credential_counter`), so no two accounts ever share one: SQLite
+        // gives a deleted user's id to the next user, and a sign-in in flight for the deleted account must not land in
+        // the new one.
         Migration(
             version: 7,
             sql: """
@@ -201,7 +203,13 @@ public enum KooberSchema {
                     value INTEGER NOT NULL
                 );
                 INSERT INTO ride_revision (id, value) SELECT 1, coalesce(max(revision), 0) FROM rides;
+                CREATE TABLE credential_counter (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    value INTEGER NOT NULL
+                );
+                INSERT INTO credential_counter (id, value) SELECT 1, coalesce(max(id), 0) FROM users;
                 ALTER TABLE users ADD COLUMN credential_version INTEGER NOT NULL DEFAULT 0;
+                UPDATE users SET credential_version = id;
                 """
         ),
     ]

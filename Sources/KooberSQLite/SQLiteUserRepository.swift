@@ -20,13 +20,16 @@ public struct SQLiteUserRepository: UserRepository {
             return try await database.write { connection in
                 let rows = try connection.query(
                     """
-                    INSERT INTO users (name, nickname, email, mobile_number, password_hash, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT INTO users (
+                        name, nickname, email, mobile_number, password_hash, created_at, credential_version
+                    )
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
                     RETURNING id, name, nickname, email, mobile_number
                     """,
                     [
                         .text(user.name), .text(user.nickname), .text(email), .text(user.mobileNumber),
                         .text(user.passwordHash), .unixSeconds(createdAt),
+                        .integer(try Self.nextCredentialVersion(on: connection)),
                     ]
                 )
                 return try Self.profile(from: rows[0])
@@ -82,8 +85,8 @@ public struct SQLiteUserRepository: UserRepository {
     public func updatePasswordHash(id: UserID, passwordHash: String) async throws {
         try await database.write { connection in
             _ = try connection.execute(
-                "UPDATE users SET password_hash = ?, credential_version = credential_version + 1 WHERE id = ?",
-                [.text(passwordHash), .integer(id.rawValue)])
+                "UPDATE users SET password_hash = ?, credential_version = ? WHERE id = ?",
+                [.text(passwordHash), .integer(try Self.nextCredentialVersion(on: connection)), .integer(id.rawValue)])
         }
     }
 
@@ -103,5 +106,12 @@ public struct SQLiteUserRepository: UserRepository {
             email: try row.string("email"),
             mobileNumber: try row.string("mobile_number")
         )
+    }
+
+    /// A credential version no account has had (`credential_counter`, in the write's transaction): a new user's, or a
+    /// user's after a change that ends access. Unique across accounts, since SQLite reuses a deleted user's id.
+    static func nextCredentialVersion(on connection: SQLiteConnection) throws -> Int64 {
+        try connection.query("UPDATE credential_counter SET value = value + 1 WHERE id = 1 RETURNING value")[0]
+            .int64("value")
     }
 }

@@ -74,8 +74,8 @@ public struct SQLiteUserSessionRepository: UserSessionRepository {
     public func deleteAll(userID: UserID, keeping: SessionTokenHash?) async throws -> Int {
         try await database.write { connection in
             try connection.execute(
-                "UPDATE users SET credential_version = credential_version + 1 WHERE id = ?",
-                [.integer(userID.rawValue)])
+                "UPDATE users SET credential_version = ? WHERE id = ?",
+                [.integer(try SQLiteUserRepository.nextCredentialVersion(on: connection)), .integer(userID.rawValue)])
             return try connection.execute(
                 "DELETE FROM sessions WHERE user_id = ? AND token_hash IS NOT ?",
                 [.integer(userID.rawValue), keeping.map { .text($0.hex) } ?? .null]

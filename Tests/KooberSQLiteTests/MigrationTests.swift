@@ -83,7 +83,8 @@ struct MigrationTests {
         let rows = try connection.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
         #expect(
             try rows.map { try $0.string("name") } == [
-                "animals", "csrf_key", "places", "ride_drafts", "ride_events", "ride_revision", "rides", "sessions",
+                "animals", "credential_counter", "csrf_key", "places", "ride_drafts", "ride_events", "ride_revision",
+                "rides", "sessions",
                 "sign_in_failures", "users",
             ]
         )

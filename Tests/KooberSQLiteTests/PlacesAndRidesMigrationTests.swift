@@ -11,8 +11,24 @@ struct PlacesAndRidesMigrationTests {
             let token = SessionTokenHash(hex: String(repeating: "ab", count: 32))
             // A file as the first release left it: version 1, one account signed in.
             let versionOne = try await SQLiteDatabase.open(path: path, migrations: [KooberSchema.migrations[0]])
-            let johnny = try await SQLiteUserRepository(database: versionOne).create(newUser())
-            // Its session as that release stored it (sessions had no kind then).
+            // Its account and session as that release stored them (users had no credential version, sessions no
+            // kind then).
+            let user = newUser()
+            let johnny = try await versionOne.write { connection in
+                let id = try connection.query(
+                    """
+                    INSERT INTO users (name, nickname, email, mobile_number, password_hash, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?) RETURNING id
+                    """,
+                    [
+                        .text(user.name), .text(user.nickname), .text(user.email), .text(user.mobileNumber),
+                        .text(user.passwordHash), .unixSeconds(referenceTime),
+                    ]
+                )[0].int64("id")
+                return UserProfile(
+                    id: UserID(id), name: user.name, nickname: user.nickname, email: user.email,
+                    mobileNumber: user.mobileNumber)
+            }
             try await versionOne.write { connection in
                 try connection.execute(
                     "INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)",

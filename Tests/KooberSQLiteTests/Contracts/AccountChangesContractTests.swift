@@ -106,6 +106,32 @@ struct AccountChangesContractTests {
         }
     }
 
+    /// SQLite gives a deleted user's id to the next user: a sign-in in flight for the deleted account must not land
+    /// in the new one, even one made with the same email (found by `EngineModelTests`).
+    @Test(arguments: RepositoryKind.allCases)
+    func aSignInInFlightForADeletedAccountNeverLandsInALaterOne(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let gone = try await repositories.users.create(newUser())
+            let checked = try #require(try await repositories.users.credentials(forEmail: "johnny@gmail.com"))
+            try await repositories.users.delete(id: gone.id)
+            let later = try await repositories.users.create(newUser())
+            let hash = SessionTokenHash(hex: String(repeating: "0e", count: 32))
+            await #expect(throws: UserSessionRepositoryError.accessChanged) {
+                try await repositories.sessions.create(
+                    tokenHash: hash, userID: gone.id, kind: .web, now: referenceTime,
+                    credentialVersion: checked.credentialVersion)
+            }
+            #expect(try await repositories.sessions.session(tokenHash: hash) == nil)
+            // The later account signs in at its own version.
+            let now = try #require(try await repositories.users.credentials(forEmail: "johnny@gmail.com"))
+            #expect(now.profile.id == later.id)
+            try await repositories.sessions.create(
+                tokenHash: hash, userID: later.id, kind: .web, now: referenceTime,
+                credentialVersion: now.credentialVersion)
+            #expect(try await repositories.sessions.session(tokenHash: hash)?.profile.id == later.id)
+        }
+    }
+
     @Test(arguments: RepositoryKind.allCases)
     func deletingAUsersSessionsKeepsTheOneKeptAndEveryoneElses(kind: RepositoryKind) async throws {
         try await withRepositories(kind) { repositories in
