@@ -1,3 +1,4 @@
+import Foundation
 import KooberKit
 import KooberPostgres
 import KooberSQLite
@@ -20,11 +21,12 @@ public enum KooberDatabase: Sendable {
         let sessionRideStates: any SessionRideStateRepository
     }
 
-    var repositories: Repositories {
+    /// Every repository, on this database; `now` stamps the users' `created_at` (the app's clock).
+    func repositories(now: @escaping @Sendable () -> Date) -> Repositories {
         switch self {
         case .sqlite(let database):
             Repositories(
-                users: SQLiteUserRepository(database: database),
+                users: SQLiteUserRepository(database: database, now: now),
                 sessions: SQLiteUserSessionRepository(database: database),
                 signInFailures: SQLiteSignInFailureRepository(database: database),
                 places: SQLitePlaceRepository(database: database),
@@ -35,7 +37,7 @@ public enum KooberDatabase: Sendable {
             )
         case .postgres(let database):
             Repositories(
-                users: PostgresUserRepository(database: database),
+                users: PostgresUserRepository(database: database, now: now),
                 sessions: PostgresUserSessionRepository(database: database),
                 signInFailures: PostgresSignInFailureRepository(database: database),
                 places: PostgresPlaceRepository(database: database),

@@ -42,7 +42,7 @@ public struct KooberStorage: Sendable {
         configuration: KooberStorageConfiguration,
         logger: Logger
     ) async throws {
-        let repositories = database.repositories
+        let repositories = database.repositories(now: configuration.clock.nowFunction)
         let hasher = BoundedPasswordHasher(Argon2PasswordHasher(), capacity: configuration.hashQueueSize)
         if try await SeedDemoAccountUseCase(userRepository: repositories.users, passwordHasher: hasher).run() {
             logger.info("Created the demo account \(SeedDemoAccountUseCase.demoAccount.email)")
