@@ -2,6 +2,7 @@ import Foundation
 import KooberKit
 import Logging
 import Synchronization
+import TestKit
 
 @testable import KooberWeb
 

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestKit
 import Testing
 
 @Suite("HTTP dates (IMF-fixdate)")
@@ -26,7 +27,7 @@ struct HTTPDateTests {
     }
 
     @Test func formattingThenParsingGivesTheSameSecond() {
-        var generator = SplitMix64(seed: 1994)
+        var generator = SeededGenerator(seed: 1994)
         for _ in 0..<1_000 {
             let seconds = Int(generator.next() % 4_102_444_800)
             #expect(HTTPDate.parse(HTTPDate.format(secondsSince1970: seconds)) == seconds)

@@ -14,8 +14,7 @@ import Timekeeping
         let browser = app.browser()
         try await browser.signInAsJohnny()
         try await browser.requestRide(to: "Opera House", option: "Wallaroo")
-        let cookie = try #require(browser.cookie(named: "koober_session"))
-        return (browser, "koober_session=\(cookie.value)")
+        return (browser, try sessionCookie(browser))
     }
 
     private func statuses(_ client: EventStreamClient) -> [String] {
@@ -195,40 +194,54 @@ import Timekeeping
         }
     }
 
+    /// The session cookie of `browser`, as a `Cookie` header's value.
+    private func sessionCookie(_ browser: TestBrowser) throws -> String {
+        "koober_session=\(try #require(browser.cookie(named: "koober_session")).value)"
+    }
+
+    /// Skippy, signed up with a Kangaroo to MOMA; returns his cookie.
+    private func skippyWithRide(_ app: KooberTestApp) async throws -> String {
+        let skippy = app.browser()
+        try await skippy.signUp(TestBrowser.Account())
+        try await skippy.requestRide(to: "MOMA", option: "Kangaroo")
+        return try sessionCookie(skippy)
+    }
+
+    /// Opens a stream with `headers` and waits for its first event (`accepted`) or for its refusal, a 429 with
+    /// `Retry-After`.
+    private func stream(
+        port: Int, path: String = "/ride/events", _ headers: [(String, String)], accepted: Bool = true
+    ) async throws -> EventStreamClient {
+        let client = try await EventStreamClient.open(port: port, path: path, headers: headers)
+        if accepted {
+            #expect(try await client.wait { $0.events.count >= 1 })
+            #expect(client.status == 200)
+        } else {
+            #expect(try await client.wait { $0.status != nil })
+            #expect(client.status == 429)
+            #expect(client.received.contains("Retry-After: 30"))
+        }
+        return client
+    }
+
     @Test func beyondFourStreamsPerSessionAndTheLimitInAllTheAnswerIs429() async throws {
         let app = try await KooberTestApp {
             $0.clock = SystemClock()
             $0.rideStreamPolicy.total = 6
         }
         let (_, johnny) = try await riderWithRide(app)
-        let skippy = app.browser()
-        try await skippy.signUp(TestBrowser.Account())
-        try await skippy.requestRide(to: "MOMA", option: "Kangaroo")
-        let skippysCookie = "koober_session=\(try #require(skippy.cookie(named: "koober_session")).value)"
+        let skippy = try await skippyWithRide(app)
         try await app.withServer { port in
             var open: [EventStreamClient] = []
-            for _ in 0..<4 {
-                open.append(try await EventStreamClient.open(port: port, headers: [("Cookie", johnny)]))
-                #expect(try await open.last!.wait { $0.events.count >= 1 })
-            }
-            let fifth = try await EventStreamClient.open(port: port, headers: [("Cookie", johnny)])
-            #expect(try await fifth.wait { $0.status != nil })
-            #expect(fifth.status == 429)
-            #expect(fifth.received.contains("Retry-After: 30"))
-
-            for _ in 0..<2 {
-                open.append(try await EventStreamClient.open(port: port, headers: [("Cookie", skippysCookie)]))
-                #expect(try await open.last!.wait { $0.events.count >= 1 })
-            }
-            let beyondAll = try await EventStreamClient.open(port: port, headers: [("Cookie", skippysCookie)])
-            #expect(try await beyondAll.wait { $0.status != nil })
-            #expect(beyondAll.status == 429)
+            for _ in 0..<4 { open.append(try await stream(port: port, [("Cookie", johnny)])) }
+            let fifth = try await stream(port: port, [("Cookie", johnny)], accepted: false)
+            for _ in 0..<2 { open.append(try await stream(port: port, [("Cookie", skippy)])) }
+            let beyondAll = try await stream(port: port, [("Cookie", skippy)], accepted: false)
 
             // A stream that closes gives its place back.
             await open.removeFirst().close()
             #expect(try await eventually { app.container.rideFeed.count == 5 })
-            let again = try await EventStreamClient.open(port: port, headers: [("Cookie", johnny)])
-            #expect(try await again.wait { $0.events.count >= 1 })
+            let again = try await stream(port: port, [("Cookie", johnny)])
             for client in open + [fifth, beyondAll, again] { await client.close() }
         }
     }
@@ -238,48 +251,32 @@ import Timekeeping
     @Test func beyondEightStreamsPerRiderAcrossSessionsAndTokensTheAnswerIs429() async throws {
         let app = try await KooberTestApp { $0.clock = SystemClock() }
         let (_, first) = try await riderWithRide(app)
-        let again = app.browser()
-        try await again.signInAsJohnny()
-        let second = "koober_session=\(try #require(again.cookie(named: "koober_session")).value)"
-        let third = app.browser()
-        try await third.signInAsJohnny()
-        let thirdCookie = "koober_session=\(try #require(third.cookie(named: "koober_session")).value)"
-        let app3 = app.cloudClient()
-        #expect(try await app3.logIn(email: "johnny@gmail.com", password: "password").status == .ok)
-        let token = try #require(app3.token)
-        let skippy = app.browser()
-        try await skippy.signUp(TestBrowser.Account())
-        try await skippy.requestRide(to: "MOMA", option: "Kangaroo")
-        let skippysCookie = "koober_session=\(try #require(skippy.cookie(named: "koober_session")).value)"
+        var cookies = [first]
+        for _ in 0..<2 {
+            let browser = app.browser()
+            try await browser.signInAsJohnny()
+            cookies.append(try sessionCookie(browser))
+        }
+        let client = app.cloudClient()
+        #expect(try await client.logIn(email: "johnny@gmail.com", password: "password").status == .ok)
+        let token = try #require(client.token)
+        let skippy = try await skippyWithRide(app)
         try await app.withServer { port in
             var open: [EventStreamClient] = []
-            for cookie in [first, second] {
-                for _ in 0..<4 {
-                    open.append(try await EventStreamClient.open(port: port, headers: [("Cookie", cookie)]))
-                    #expect(try await open.last!.wait { $0.events.count >= 1 })
-                }
+            for cookie in cookies[0..<2] {
+                for _ in 0..<4 { open.append(try await stream(port: port, [("Cookie", cookie)])) }
             }
             // A third browser's first stream, and the app's token, are the rider's ninth.
-            let ninth = try await EventStreamClient.open(port: port, headers: [("Cookie", thirdCookie)])
-            #expect(try await ninth.wait { $0.status != nil })
-            #expect(ninth.status == 429)
-            #expect(ninth.received.contains("Retry-After: 30"))
-            let byToken = try await EventStreamClient.open(
-                port: port, path: "/api/v1/rides/current/events", headers: [("Authorization", "Bearer \(token)")])
-            #expect(try await byToken.wait { $0.status != nil })
-            #expect(byToken.status == 429)
-            #expect(byToken.received.contains("Retry-After: 30"))
-
-            let skippys = try await EventStreamClient.open(port: port, headers: [("Cookie", skippysCookie)])
-            #expect(try await skippys.wait { $0.events.count >= 1 })
-            #expect(skippys.status == 200)
+            let ninth = try await stream(port: port, [("Cookie", cookies[2])], accepted: false)
+            let byToken = try await stream(
+                port: port, path: "/api/v1/rides/current/events", [("Authorization", "Bearer \(token)")],
+                accepted: false)
+            let skippys = try await stream(port: port, [("Cookie", skippy)])
 
             // One closed, the third browser gets its place.
             await open.removeFirst().close()
             #expect(try await eventually { app.container.rideFeed.count == 8 })
-            let now = try await EventStreamClient.open(port: port, headers: [("Cookie", thirdCookie)])
-            #expect(try await now.wait { $0.events.count >= 1 })
-            #expect(now.status == 200)
+            let now = try await stream(port: port, [("Cookie", cookies[2])])
             for client in open + [ninth, byToken, skippys, now] { await client.close() }
         }
     }
