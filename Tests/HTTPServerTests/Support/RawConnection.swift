@@ -1,4 +1,5 @@
 import Foundation
+import TestKit
 
 /// A plain TCP client for talking to the server byte by byte: it sends whatever it is given (pipelined
 /// requests, malformed lines, trickled heads) and reads responses or the server closing the connection.
@@ -47,16 +48,14 @@ final class RawConnection: @unchecked Sendable {
     /// stopping closes its listening socket soon, not at once). Only `ECONNREFUSED` counts; any other failure (a
     /// machine busy with the whole suite once gave one mid-stop) is tried again like a connection that succeeded.
     static func isRefused(port: Int, within timeout: Duration) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+        await eventually(within: timeout) {
             do {
                 try await connect(port: port).close()
             } catch Failure.connect(errno: ECONNREFUSED) {
                 return true
             } catch {}
-            try? await Task.sleep(for: .milliseconds(20))
+            return false
         }
-        return false
     }
 
     /// Runs `body` with the blocking socket on the connection's own thread.

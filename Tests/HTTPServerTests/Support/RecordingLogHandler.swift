@@ -1,5 +1,6 @@
 import Logging
 import Synchronization
+import TestKit
 
 /// A `LogHandler` that keeps every entry in memory, for tests that check what was logged.
 struct RecordingLogHandler: LogHandler {
@@ -20,15 +21,12 @@ struct RecordingLogHandler: LogHandler {
             Logger(label: "test.recording") { _ in RecordingLogHandler(store: self) }
         }
 
-        /// The entries that satisfy `isIncluded`, once there are at least `count` of them (or after five seconds:
-        /// the server logs a response just after writing it, so a test may read the response first).
+        /// The entries that satisfy `isIncluded`, once there are at least `count` of them (or after
+        /// `BusyMachine.patience`: the server logs a response just after writing it, so a test may read the response
+        /// first).
         func entries(atLeast count: Int, where isIncluded: (Entry) -> Bool) async -> [Entry] {
-            let deadline = ContinuousClock.now + .seconds(5)
-            while true {
-                let matching = all.filter(isIncluded)
-                if matching.count >= count || ContinuousClock.now > deadline { return matching }
-                try? await Task.sleep(for: .milliseconds(10))
-            }
+            _ = await eventually(within: BusyMachine.patience) { all.filter(isIncluded).count >= count }
+            return all.filter(isIncluded)
         }
 
         fileprivate func append(_ entry: Entry) {
