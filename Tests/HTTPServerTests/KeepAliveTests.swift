@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import KooberTestSupport
+import NIOCore
 import TestKit
 import Testing
 
@@ -29,19 +30,24 @@ struct KeepAliveTests {
         }
     }
 
+    /// The first request is held until the test lets it go (`ResponderGate`), on virtual time: nothing behind it is
+    /// answered before it, however long it takes.
     @Test func aSlowFirstPipelinedRequestIsStillAnsweredFirst() async throws {
+        let gate = ResponderGate()
         let responder = ClosureResponder { request in
-            if request.path == "/slow" { try? await Task.sleep(for: .milliseconds(300)) }
+            if request.path == "/slow" { await gate.wait() }
             return .text(request.path)
         }
-        try await withServer(responder: responder) { server in
-            let connection = try await server.connect()
-            try await connection.send(
-                RawRequest.get("/slow") + RawRequest.get("/fast") + RawRequest.post("/form", body: "a=1")
-            )
-            let responses = try await connection.readResponses(3)
-            #expect(responses.map(\.bodyText) == ["/slow", "/fast", "/form"])
-        }
+        let connection = try await VirtualConnection(.testing(), responder: responder)
+        try await connection.send(
+            RawRequest.get("/slow") + RawRequest.get("/fast") + RawRequest.post("/form", body: "a=1")
+        )
+        await connection.advance(by: .seconds(5))
+        #expect(connection.received.isEmpty)
+        gate.open()
+        await connection.settle()
+        #expect(connection.bodies == ["/slow", "/fast", "/form"])
+        await connection.finish()
     }
 
     @Test func pipelinedRequestBodiesReachTheirOwnRequests() async throws {
@@ -88,23 +94,23 @@ struct KeepAliveTests {
         }
     }
 
+    /// On virtual time: once the test's loop has run everything queued, the server has done all it ever will with
+    /// the bytes sent, so "never processed" is checked at once, with no wait for something that must not happen.
     @Test func requestsPipelinedAfterConnectionCloseAreNeitherProcessedNorAnswered() async throws {
         let seen = Locked<[String]>([])
         let responder = ClosureResponder { request in
             seen.withLock { $0.append(request.path) }
             return .text(request.path)
         }
-        try await withServer(responder: responder) { server in
-            let connection = try await server.connect()
-            let after = RawRequest.post("/after", body: "delete=everything")
-            try await connection.send(RawRequest.get("/last", headers: ["Connection: close"]) + after)
-            #expect(try await connection.readResponse().bodyText == "/last")
-            #expect(try await connection.waitForClose(timeout: BusyMachine.patience))
-            let rest = String(decoding: try await connection.unparsedBytes(), as: UTF8.self)
-            #expect(rest == "")
-            try await Task.sleep(for: .milliseconds(100))
-            #expect(seen.value == ["/last"])
-        }
+        let configuration = HTTPServerConfiguration.testing()
+        let connection = try await VirtualConnection(configuration, responder: responder)
+        let after = RawRequest.post("/after", body: "delete=everything")
+        try await connection.send(RawRequest.get("/last", headers: ["Connection: close"]) + after)
+        await connection.advance(by: configuration.lingerTimeout)
+        #expect(connection.isClosed)
+        #expect(connection.bodies == ["/last"])
+        #expect(seen.value == ["/last"])
+        await connection.finish()
     }
 
     @Test func anHTTP10RequestIsAnsweredAndClosed() async throws {
@@ -149,16 +155,27 @@ struct KeepAliveTests {
         }
     }
 
+    /// Over a real socket (a real hang-up): the responder is held until the client has gone, then answers into the
+    /// closed connection, and the server serves the next client.
     @Test func aClientThatHangsUpMidRequestDoesNotHurtTheServer() async throws {
+        let reached = ResponderGate()
+        let answer = ResponderGate()
+        let answered = ResponderGate()
         let responder = ClosureResponder { request in
-            if request.path == "/slow" { try? await Task.sleep(for: .milliseconds(200)) }
+            if request.path == "/slow" {
+                reached.open()
+                await answer.wait()
+                answered.open()
+            }
             return .text("done")
         }
         try await withServer(responder: responder) { server in
             let impatient = try await server.connect()
             try await impatient.send(RawRequest.get("/slow"))
+            #expect(await eventually { reached.isOpen })
             await impatient.close()
-            try await Task.sleep(for: .milliseconds(400))
+            answer.open()
+            #expect(await eventually { answered.isOpen })
             #expect(try await server.response(to: RawRequest.get("/next")).bodyText == "done")
         }
     }

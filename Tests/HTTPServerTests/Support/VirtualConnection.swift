@@ -75,6 +75,10 @@ final class ResponderGate: Sendable {
         }
     }
 
+    /// Whether `open()` was called: a test on real sockets waits for it with `eventually`, where a responder uses the
+    /// gate as a signal (`open()` when it has the request).
+    var isOpen: Bool { state.withLock { $0.open } }
+
     func open() {
         let waiting = state.withLock { state in
             state.open = true
