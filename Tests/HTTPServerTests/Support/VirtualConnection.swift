@@ -48,6 +48,15 @@ final class VirtualConnection {
 
     var isClosed: Bool { !channel.isActive }
 
+    /// Says whether the connection can take more output, as a real socket's buffers do once a client stops reading
+    /// (`false`) and once it reads again (`true`), and tells the pipeline.
+    func setWritable(_ writable: Bool) async throws {
+        let channel = channel
+        channel.isWritable = writable
+        try await channel.testingEventLoop.executeInContext { channel.pipeline.fireChannelWritabilityChanged() }
+        await settle()
+    }
+
     /// The bodies of the responses received so far, in order (each response carries `Content-Length`).
     var bodies: [String] {
         received.components(separatedBy: "HTTP/1.1 ").dropFirst().map { response in
