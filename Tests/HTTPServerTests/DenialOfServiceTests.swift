@@ -8,6 +8,9 @@ import Testing
 /// The ways one client could stop the server for everyone (issue 17), each over a real socket against the real
 /// server: a date that trapped the process, whitespace that ate memory, sockets that never read, bodies promised and
 /// never sent, tunnels. Each is refused or cut off, and the server goes on serving.
+///
+/// They stay on real sockets, for what only those have (kernel buffers and windows, resets, a real scheduler), and
+/// wait only for events (`eventually`, a socket's state), never for a guessed time.
 @Suite("One client cannot take the server down")
 struct DenialOfServiceTests {
     let folder: StaticFolder
@@ -170,10 +173,7 @@ struct DenialOfServiceTests {
             try await first.send(String(repeating: "a", count: 700_000))
             // The first body must be held before the second comes: were the second's bytes read first, the first
             // would be the one that does not fit (a busy machine once read them in that order).
-            let deadline = ContinuousClock.now + BusyMachine.patience
-            while server.heldBodyBytes < 700_000, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(10))
-            }
+            #expect(await eventually { server.heldBodyBytes >= 700_000 })
             #expect(server.heldBodyBytes == 700_000)
             let refused = try await server.response(
                 to: RawRequest.post("/second", body: String(repeating: "b", count: 800_000)))
@@ -199,14 +199,17 @@ struct DenialOfServiceTests {
         configuration.lingerTimeout = .milliseconds(300)
         try await withServer(configuration, responder: echoResponder) { server in
             for _ in 0..<10 {
-                let (response, reset) = try await server.steps { socket in
+                let (finished, response, reset) = try await server.steps { socket in
                     try socket.send(head)
                     try socket.send(bytes: [UInt8](repeating: UInt8(ascii: "z"), count: followingBytes))
-                    socket.pause(.milliseconds(20))
+                    // Reads only once the server is done with the connection: a close that lost the answer has
+                    // happened by then.
+                    let finished = socket.waitUntilServerFinishesSending(timeout: BusyMachine.patience)
                     let response = try socket.readResponse()
                     _ = try socket.waitForClose(timeout: BusyMachine.patience)
-                    return (response, socket.wasReset)
+                    return (finished, response, socket.wasReset)
                 }
+                #expect(finished)
                 #expect(response.status == status)
                 #expect(!reset)
             }
@@ -247,17 +250,19 @@ struct DenialOfServiceTests {
     /// A new connection on which `GET /` was answered 200, trying again until one is (a full server closes new
     /// connections at once); it is left open, holding its place.
     private static func answeredConnection(port: Int, within timeout: Duration) async throws -> RawConnection {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let connection = try await RawConnection.connect(port: port)
-            do {
-                try await connection.send(RawRequest.get("/"))
-                if try await connection.readResponse().status == 200 { return connection }
-            } catch  where ContinuousClock.now < deadline {}
+        var answered: RawConnection?
+        _ = await eventually(within: timeout) {
+            guard let connection = try? await RawConnection.connect(port: port) else { return false }
+            try? await connection.send(RawRequest.get("/"))
+            if (try? await connection.readResponse())?.status == 200 {
+                answered = connection
+                return true
+            }
             await connection.close()
-            guard ContinuousClock.now < deadline else { throw BlockingSocket.Failure.timedOut }
-            try await Task.sleep(for: .milliseconds(100))
+            return false
         }
+        guard let answered else { throw BlockingSocket.Failure.timedOut }
+        return answered
     }
 
     private static let bodySize = ClosureResponder { request in .text("\(request.body.readableBytes)") }

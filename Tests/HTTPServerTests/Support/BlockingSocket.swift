@@ -4,11 +4,16 @@ import Foundation
     import Glibc
     private let streamSocket = Int32(SOCK_STREAM.rawValue)
     private let sendFlags = Int32(MSG_NOSIGNAL)
+    /// `POLLRDHUP`: the peer shut its side (Linux, which the Glibc module leaves out).
+    private let peerFinished = Int16(0x2000)
 #elseif canImport(Darwin)
     import Darwin
     private let streamSocket = SOCK_STREAM
     private let sendFlags: Int32 = 0
+    /// Darwin has no `POLLRDHUP`: data or the peer's FIN makes the socket readable.
+    private let peerFinished = Int16(POLLIN)
 #endif
+private let hangUpOrError = Int16(POLLHUP | POLLERR)
 
 /// A TCP client socket with blocking calls, each bounded by a deadline. Use it on one thread, never on the
 /// cooperative pool: `RawConnection` runs it on a dispatch queue of its own.
@@ -104,11 +109,21 @@ final class BlockingSocket {
         }
     }
 
-    /// Blocks the calling thread (the socket's own, never the cooperative pool's).
-    func pause(_ duration: Duration) {
-        Thread.sleep(
-            forTimeInterval: Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        )
+    /// Waits, reading nothing, until the server has finished sending on this connection: it shut its side (FIN) or
+    /// reset the connection. `false` if neither happened within `timeout`. A client that reads only then is one that
+    /// wrote everything before it read, for whom an early close would have lost the answer.
+    func waitUntilServerFinishesSending(timeout: Duration) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else { return false }
+            let (seconds, attoseconds) = remaining.components
+            let milliseconds = Int32(min(seconds * 1_000 + attoseconds / 1_000_000_000_000_000 + 1, 1_000))
+            var watched = pollfd(fd: socket, events: peerFinished, revents: 0)
+            if pollSocket(&watched, milliseconds) > 0, watched.revents & (peerFinished | hangUpOrError) != 0 {
+                return true
+            }
+        }
     }
 
     func close() {
@@ -153,6 +168,10 @@ private func connectSocket(_ socket: Int32, _ address: UnsafePointer<sockaddr>) 
 
 private func sendBytes(_ socket: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
     send(socket, bytes.baseAddress, bytes.count, sendFlags)
+}
+
+private func pollSocket(_ watched: inout pollfd, _ milliseconds: Int32) -> Int32 {
+    poll(&watched, 1, milliseconds)
 }
 
 private func closeSocket(_ socket: Int32) -> Int32 {
