@@ -9,6 +9,9 @@ struct AccessLogTests {
     let log = RecordingLogHandler.Store()
 
     /// Answers with the request id in `X-Request-ID`; `/slow` after 200 ms; `/missing` with 404.
+    ///
+    /// `/slow` waits for real: the log's duration is measured on the real clock (`NIODeadline.now()`), and
+    /// `theDurationIncludesTheResponderTime` checks that a real 200 ms is in it. Nothing waits for this to synchronise.
     let responder = ClosureResponder { request in
         if request.path == "/slow" { try? await Task.sleep(for: .milliseconds(200)) }
         var response = Response.text("hello", status: request.path == "/missing" ? .notFound : .ok)

@@ -6,6 +6,9 @@ import ServiceLifecycle
 import TestKit
 import Testing
 
+/// Over real sockets: the stop closes a real listener, which a test channel does not have. The tests order events
+/// themselves (the responder says when it has the request and answers when the test lets it) and wait only for the
+/// server's real loops (`eventually`, `BusyMachine.patience`); the one real timer is the shutdown timeout's own.
 @Suite("Graceful stop: no new connections, requests in flight finish")
 struct GracefulShutdownTests {
     /// Yields when a request reaches the responder.
@@ -27,12 +30,12 @@ struct GracefulShutdownTests {
         (release, releaseContinuation) = AsyncStream<Void>.makeStream()
     }
 
-    /// Tells the test it has the request, waits for `release`, then takes another 500 ms to answer.
+    /// Tells the test it has the request, and answers once the test ends `release`: the request is in flight for as
+    /// long as the test says, with no wait of its own.
     var slowResponder: ClosureResponder {
         ClosureResponder { [startedContinuation, release] request in
             startedContinuation.yield()
             for await _ in release {}
-            try? await Task.sleep(for: .milliseconds(500))
             return .text("finished \(request.path)")
         }
     }
@@ -88,6 +91,8 @@ struct GracefulShutdownTests {
         }
     }
 
+    /// The shutdown timeout runs on the real server's loop (only a real one can listen), so this test waits for it
+    /// to pass, 300 ms of wall clock: the one deadline here that is measured, not ordered.
     @Test func aRequestOutlivingTheShutdownTimeoutDoesNotHoldUpTheStop() async throws {
         var configuration = HTTPServerConfiguration.testing()
         configuration.shutdownTimeout = .milliseconds(300)

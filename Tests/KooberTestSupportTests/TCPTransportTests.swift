@@ -30,14 +30,18 @@ import Testing
         }
     }
 
+    /// The server holds the answer until the test has seen the timeout; the transport's own deadline (200 ms) is a
+    /// real timer on a real socket, which this test waits for.
     @Test func aServerThatDoesNotAnswerInTimeIsATimeout() async throws {
+        let (release, releaseContinuation) = AsyncStream<Void>.makeStream()
         let slow = ClosureResponder { _ in
-            try? await Task.sleep(for: .seconds(2))
+            for await _ in release {}
             return .text("late")
         }
         var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
         configuration.shutdownTimeout = .milliseconds(50)
         try await TestServer.withRunning(slow, configuration: configuration) { port in
+            defer { releaseContinuation.finish() }
             let transport = TCPTransport(host: "127.0.0.1", port: port, timeout: .milliseconds(200))
             await #expect(throws: TCPTransportError.timedOut(host: "127.0.0.1", port: port)) {
                 try await transport.send(Request(method: .GET, uri: "/"))
