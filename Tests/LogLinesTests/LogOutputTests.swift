@@ -49,8 +49,8 @@ struct LogOutputTests {
         let file = LogFile()
         let output = LogOutput(fileDescriptor: file.descriptor)
         output.append("soon")
-        let deadline = ContinuousClock.now + .seconds(20)
-        while file.lines.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        // The writer is a thread of its own: the test waits for what it does, not for how long it takes.
+        #expect(await eventually { !file.lines.isEmpty })
         #expect(file.lines.map { $0.split(separator: " ").dropFirst().joined(separator: " ") } == ["soon"])
     }
 
@@ -87,7 +87,8 @@ struct LogOutputTests {
         let pipe = try StalledPipe()
         let output = LogOutput(fileDescriptor: pipe.writeEnd, capacity: 1_000, errorReserve: 200)
         output.append("line 1")
-        try await Task.sleep(for: .milliseconds(100))  // the writer takes line 1 and blocks in write
+        // The writer has taken line 1 once it calls `write` (which blocks: nobody reads).
+        #expect(await eventually { output.systemCalls.load(ordering: .relaxed) >= 1 })
         let appended = await within(BusyMachine.patience) {
             for number in 2...1_000 { output.append("line \(number)") }
             output.append("the database is gone", urgent: true)
@@ -120,12 +121,15 @@ struct LogOutputTests {
         let pipe = try StalledPipe(blockingWrites: false)
         let output = LogOutput(fileDescriptor: pipe.writeEnd)
         output.append("waiting")
-        try await Task.sleep(for: .milliseconds(300))
-        // One write that found the pipe full, and one poll that is still waiting.
+        // One write that found the pipe full, and one poll that waits: a writer that spun would make thousands of
+        // calls while the test gets to read the pipe, so the count once everything is written tells which it did.
+        #expect(await eventually { output.systemCalls.load(ordering: .relaxed) >= 2 })
         #expect(output.systemCalls.load(ordering: .relaxed) <= 3)
         let reading = Task.detached { await pipe.read { $0.hasSuffix("waiting\n") } }
         #expect(await within(BusyMachine.patience) { output.flush(timeout: BusyMachine.patience) } == true)
         #expect(await reading.value.hasSuffix(" waiting\n"))
+        // And one write once the pipe took more.
+        #expect(output.systemCalls.load(ordering: .relaxed) <= 3)
     }
 
     @Test func theHandlerWritesLevelLabelMessageAndMetadataInNameOrder() throws {
@@ -161,8 +165,7 @@ struct LogOutputTests {
             let value = body()
             result.withLock { $0 = value }
         }
-        let deadline = ContinuousClock.now + limit
-        while result.value == nil, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
+        _ = await eventually(within: limit) { result.value != nil }
         return result.value
     }
 }
