@@ -25,7 +25,9 @@ public struct KooberStorage: Sendable {
             database = .sqlite(try await SQLiteDatabase.open(path: path, logger: logger))
         case .postgres(let url):
             logger.info("Using the PostgreSQL database \(url)")
-            database = .postgres(try await PostgresDatabase.open(url: url, changes: changes, logger: logger))
+            database = .postgres(
+                try await PostgresDatabase.open(
+                    url: url, timeout: configuration.postgresCallTimeout, changes: changes, logger: logger))
         }
         do {
             return try await KooberStorage(

@@ -16,6 +16,9 @@ public struct KooberStorageConfiguration: Sendable {
     public var trustProxy: Bool
     /// The time, for sessions, sign-in throttling and rides, and the dispatcher's waits.
     public var clock: any AppClock
+    /// How long one PostgreSQL call may wait for a connection and its answer (`PostgresDatabase`); tests on a busy
+    /// machine give it their patience.
+    public var postgresCallTimeout: Duration = .seconds(5)
     /// Animals per ride option (`--fleet-size`).
     public var fleetSize: Int
     /// How many times faster than real time rides run (`--ride-clock-rate`).

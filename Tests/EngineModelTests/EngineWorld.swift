@@ -45,8 +45,9 @@ struct EngineWorld: Sendable {
     private static func withStorage(
         _ database: KooberStorageConfiguration.Database, clock: TestClock, _ body: (EngineWorld) async throws -> Void
     ) async throws {
-        let storage = try await KooberStorage.open(
-            KooberStorageConfiguration(database: database, clock: clock, fleetSize: 1),
+        var configuration = KooberStorageConfiguration(database: database, clock: clock, fleetSize: 1)
+        configuration.postgresCallTimeout = TestPostgres.callTimeout
+        let storage = try await KooberStorage.open(configuration,
             logger: Logger(label: "koober.model") { _ in SwiftLogNoOpLogHandler() })
         let services = storage.services
         do {
