@@ -47,7 +47,8 @@ struct EngineWorld: Sendable {
     ) async throws {
         var configuration = KooberStorageConfiguration(database: database, clock: clock, fleetSize: 1)
         configuration.postgresCallTimeout = TestPostgres.callTimeout
-        let storage = try await KooberStorage.open(configuration,
+        let storage = try await KooberStorage.open(
+            configuration,
             logger: Logger(label: "koober.model") { _ in SwiftLogNoOpLogHandler() })
         let services = storage.services
         do {

@@ -70,16 +70,21 @@ struct HostileClientTests {
     }
 
     @Test func twoThousandOpenRideStreamsWhileHonestPagesStayFast() async throws {
-        try await underAttack(arguments: ["--ride-clock-rate", "0.01"]) { port, koober in
-            // One rider's ride, followed from 500 sessions, four streams each (the most a session may open).
-            let rider = TestBrowser(host: "127.0.0.1", port: port)
-            try await rider.signIn(email: "johnny@gmail.com", password: "password")
-            try await rider.requestRide(to: "Opera House", option: "Wallaroo")
-            var cookies = [rider.cookie(named: "koober_session")!.value]
-            for _ in 1..<500 {
-                let browser = TestBrowser(host: "127.0.0.1", port: port)
-                try await browser.signIn(email: "johnny@gmail.com", password: "password")
-                cookies.append(browser.cookie(named: "koober_session")!.value)
+        // Sign-ups from many addresses (behind a proxy that says so), as sign-up is throttled per address.
+        try await underAttack(arguments: ["--ride-clock-rate", "0.01", "--trust-proxy"]) { port, koober in
+            // 250 riders waiting for their rides, each followed from two sessions, four streams each: the most a
+            // session (4) and a rider (8) may open.
+            var cookies: [String] = []
+            for number in 0..<250 {
+                let rider = TestBrowser(host: "127.0.0.1", port: port)
+                rider.additionalHeaders = ["X-Forwarded-For": "10.9.\(number / 10).\(number % 10)"]
+                let account = TestBrowser.Account(email: "rider-\(number)@example.com")
+                try await rider.signUp(account)
+                try await rider.requestRide(to: "Opera House", option: "Wallaroo")
+                let second = TestBrowser(host: "127.0.0.1", port: port)
+                second.additionalHeaders = rider.additionalHeaders
+                try await second.signIn(email: account.email, password: account.password)
+                cookies += [rider, second].map { $0.cookie(named: "koober_session")!.value }
             }
             let memoryBefore = koober.residentBytes
             var streams: [EventStreamClient] = []
@@ -95,13 +100,21 @@ struct HostileClientTests {
             let growth = koober.residentBytes - memoryBefore
             print("2,000 open ride streams: the server grew by \(growth >> 20) MiB")
             #expect(growth < 128 << 20)
-            // A fifth stream for a session is refused, and the streams are still open.
-            let fifth = try await EventStreamClient.open(
-                port: port, headers: [("Cookie", "koober_session=\(cookies[0])")])
-            #expect(try await fifth.wait { $0.status != nil })
-            #expect(fifth.status == 429)
+            // A fifth stream for a session is refused, and so is a ninth for a rider (from a third session); the
+            // streams are still open.
+            let third = TestBrowser(host: "127.0.0.1", port: port)
+            try await third.signIn(email: "rider-0@example.com", password: TestBrowser.Account().password)
+            let thirdCookie = third.cookie(named: "koober_session")!.value
+            var refused: [EventStreamClient] = []
+            for cookie in [cookies[0], thirdCookie] {
+                let beyond = try await EventStreamClient.open(
+                    port: port, headers: [("Cookie", "koober_session=\(cookie)")])
+                #expect(try await beyond.wait { $0.status != nil })
+                #expect(beyond.status == 429)
+                refused.append(beyond)
+            }
             #expect(streams.allSatisfy { !$0.isClosed })
-            for stream in streams + [fifth] { await stream.close() }
+            for stream in streams + refused { await stream.close() }
         }
     }
 
