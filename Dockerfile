@@ -29,7 +29,7 @@ RUN if [ -f Package.resolved ]; then swift package resolve --force-resolved-vers
 # Then the sources (.dockerignore keeps .build, .git and databases out) and the release build. The Swift runtime
 # and Foundation are linked in, so the run stage needs no Swift: only the C libraries that `ldd` lists.
 COPY . .
-RUN swift build -c release --static-swift-stdlib
+RUN swift build -c release --static-swift-stdlib --product koober
 
 # ---- Run stage: plain Ubuntu with the runtime libraries koober links to. ----
 FROM ubuntu:noble
