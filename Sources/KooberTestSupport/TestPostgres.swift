@@ -33,12 +33,50 @@ public enum TestPostgres {
     /// moment what a handful of tests make; a test waiting for its turn has no call and no deadline running yet.
     private static let slots = TestDatabaseSlots(count: 8)
 
-    /// Runs `body` with the URL of a new, empty database on the test server, dropped afterwards whatever happens.
+    /// Runs `body` with the URL of a new, empty database on the test server, dropped afterwards whatever happens: for
+    /// the tests of migrating itself.
     public static func withDatabase<T>(_ body: (PostgresURL) async throws -> T) async throws -> T {
+        try await withNewDatabase(copying: nil, body)
+    }
+
+    /// Runs `body` with the URL of a new database that has Koober's schema already, dropped afterwards whatever
+    /// happens. It is a copy of a template migrated once per test process (`CREATE DATABASE … TEMPLATE`, a copy of
+    /// files): migrating every test's database (dozens of statements each, many tests at once) is what starved the
+    /// server on a busy machine, and a call waited past the tests' patience.
+    public static func withMigratedDatabase<T>(_ body: (PostgresURL) async throws -> T) async throws -> T {
+        try await withNewDatabase(copying: try await template.name(on: try serverURL()), body)
+    }
+
+    /// The migrated template, made once per test process.
+    private static let template = MigratedTemplate()
+
+    private actor MigratedTemplate {
+        private var making: Task<String, any Error>?
+
+        func name(on server: PostgresURL) async throws -> String {
+            if let making { return try await making.value }
+            let making = Task {
+                let name = "koober_template_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
+                try await TestPostgres.administer(server, "CREATE DATABASE \(name)")
+                var url = server
+                url.database = name
+                // Opening migrates it; closing leaves no connection to it, as copying it needs.
+                let database = try await PostgresDatabase.open(url: url, timeout: TestPostgres.callTimeout)
+                await database.close()
+                return name
+            }
+            self.making = making
+            return try await making.value
+        }
+    }
+
+    private static func withNewDatabase<T>(copying template: String?, _ body: (PostgresURL) async throws -> T)
+        async throws -> T
+    {
         let server = try serverURL()
         await slots.acquire()
         do {
-            let result = try await withNewDatabase(on: server, body)
+            let result = try await withNewDatabase(on: server, copying: template, body)
             await slots.release()
             return result
         } catch {
@@ -47,11 +85,11 @@ public enum TestPostgres {
         }
     }
 
-    private static func withNewDatabase<T>(on server: PostgresURL, _ body: (PostgresURL) async throws -> T)
-        async throws -> T
-    {
+    private static func withNewDatabase<T>(
+        on server: PostgresURL, copying template: String?, _ body: (PostgresURL) async throws -> T
+    ) async throws -> T {
         let name = "koober_test_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
-        try await administer(server, "CREATE DATABASE \(name)")
+        try await administer(server, "CREATE DATABASE \(name)" + (template.map { " TEMPLATE \($0)" } ?? ""))
         var url = server
         url.database = name
         do {
@@ -65,7 +103,7 @@ public enum TestPostgres {
     }
 
     /// Runs one statement (made by the tests, never from input) on its own connection to the server's database.
-    private static func administer(_ server: PostgresURL, _ sql: String) async throws {
+    fileprivate static func administer(_ server: PostgresURL, _ sql: String) async throws {
         let connection = try await PostgresConnection.connect(
             configuration: PostgresConnection.Configuration(
                 host: server.host, port: server.port, username: server.username, password: server.password,

@@ -74,7 +74,7 @@ func withRepositories(_ kind: RepositoryKind, _ body: (Repositories) async throw
             )
         }
     case .postgres:
-        try await TestPostgres.withDatabase { url in
+        try await TestPostgres.withMigratedDatabase { url in
             let database = try await PostgresDatabase.open(url: url, timeout: TestPostgres.callTimeout)
             do {
                 try await body(
