@@ -38,7 +38,9 @@ struct EngineWorld: Sendable {
             defer { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
             try await withStorage(.sqlite(path: path), clock: clock, body)
         case .postgres:
-            try await TestPostgres.withMigratedDatabase { url in try await withStorage(.postgres(url), clock: clock, body) }
+            try await TestPostgres.withMigratedDatabase { url in
+                try await withStorage(.postgres(url), clock: clock, body)
+            }
         }
     }
 
