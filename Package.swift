@@ -258,7 +258,7 @@ let package = Package(
         .testTarget(
             name: "KooberPostgresTests",
             dependencies: [
-                "KooberPostgres", "KooberKit", "KooberTestSupport", "KooberWeb",
+                "KooberPostgres", "KooberKit", "KooberTestSupport", "KooberWeb", "TestKit",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -5,20 +5,12 @@ import Testing
 @testable import KooberKit
 
 @Suite struct BoundedPasswordHasherTests {
-    /// Waits (briefly) until `condition` holds; the tasks under test run concurrently with the test.
-    private func eventually(_ condition: () async -> Bool) async throws {
-        for _ in 0..<1_000 where !(await condition()) {
-            try await Task.sleep(for: .milliseconds(2))
-        }
-        #expect(await condition())
-    }
-
     @Test func beyondItsCapacityHashingFailsAtOnceAsBusyWithoutReachingTheHasher() async throws {
         let gated = GatedPasswordHasher()
         let bounded = BoundedPasswordHasher(gated, capacity: 2)
         let hash = FakePasswordHasher.fakeHash(of: "password")
         let held = (0..<2).map { _ in Task { try await bounded.verify("password", against: hash) } }
-        try await eventually { await gated.verifyCount == 2 }
+        await gated.verifying(atLeast: 2)
         #expect(bounded.depth == 2)
 
         await #expect(throws: PasswordHasherError.busy) { try await bounded.verify("password", against: hash) }

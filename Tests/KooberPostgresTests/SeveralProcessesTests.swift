@@ -3,6 +3,7 @@ import KooberKit
 import KooberPostgres
 import KooberTestSupport
 import Synchronization
+import TestKit
 import Testing
 
 /// Several `koober` processes on one PostgreSQL database: each "process" here is a `PostgresDatabase` of its own (its
@@ -178,15 +179,11 @@ private final class HeardChanges: Sendable {
         changes.onSessionsEnded { [weak self] userID in self?.state.withLock { $0.sessionsEnded.append(userID) } }
     }
 
-    /// Waits until `condition` holds, at most 2 s (NOTIFY takes milliseconds; the test machine may be busy).
+    /// Waits until `condition` holds: another process's NOTIFY, which the test does not control (it takes
+    /// milliseconds; the patience is for a busy machine).
     func waitUntil(_ condition: (State) -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(2)
-        while !state.withLock({ condition($0) }) {
-            guard ContinuousClock.now < deadline else {
-                Issue.record("not heard within 2 s: \(state.withLock { $0 })")
-                return
-            }
-            try await Task.sleep(for: .milliseconds(5))
+        if await !eventually(within: BusyMachine.patience, { state.withLock { condition($0) } }) {
+            Issue.record("not heard: \(state.withLock { $0 })")
         }
     }
 }

@@ -135,7 +135,7 @@ import Testing
         var bounded: BoundedPasswordHasher?
         let app = try await KooberTestApp { services in
             let hasher = BoundedPasswordHasher(
-                SlowPasswordHasher(hasher: services.passwordHasher, delay: .seconds(10)), capacity: 1)
+                HeldPasswordHasher(hasher: services.passwordHasher), capacity: 1)
             services.passwordHasher = hasher
             bounded = hasher
         }
