@@ -279,16 +279,25 @@ public struct SQLiteRideRepository: RideRepository {
 
     public func latestRevision() async throws -> Int64 {
         try await database.read { connection in
-            try connection.query("SELECT value FROM ride_revision WHERE id = 1")[0].int64("value")
+            try connection.query(
+                "SELECT max(value, (SELECT coalesce(max(revision), 0) FROM rides)) AS value FROM ride_revision WHERE id = 1"
+            )[0].int64("value")
         }
     }
 
     /// The revision a write gives the row it changes, from `ride_revision` in the write's transaction: above every
     /// other ever given, deleted rides' included, so "changed after" never misses one (SQLite has one writer at a
     /// time, so revisions are given in commit order). A write that then changes nothing leaves a gap, which is fine.
+    /// The counter is never behind the rides themselves either (one look at `rides_by_revision`'s end): rows written
+    /// into the file by anything but this repository (the benchmarks' seeders, a restored table) cannot make it give
+    /// a revision that streams have already heard of.
     private static func nextRevision(on connection: SQLiteConnection) throws -> Int64 {
-        try connection.query("UPDATE ride_revision SET value = value + 1 WHERE id = 1 RETURNING value")[0]
-            .int64("value")
+        try connection.query(
+            """
+            UPDATE ride_revision SET value = max(value, (SELECT coalesce(max(revision), 0) FROM rides)) + 1
+            WHERE id = 1 RETURNING value
+            """
+        )[0].int64("value")
     }
 
     /// Rides with their drop-off place; callers append a `WHERE` (and `ORDER BY`).

@@ -28,6 +28,27 @@ struct SQLiteRideRepositoryTests {
         }
     }
 
+    /// Rides written into the file by something else than the repository (the benchmarks' seeders write rows with
+    /// revisions of their own) must not make the revision counter give numbers streams have heard of already: found
+    /// when `Benchmarks/ride-streams` seeded rides, and a cancel's change was never published.
+    @Test func revisionsStayAboveRidesWrittenBehindTheRepositorysBack() async throws {
+        try await withTemporaryDatabase { database, _ in
+            let rider = try await SQLiteUserRepository(database: database).create(newUser())
+            let rides = SQLiteRideRepository(database: database)
+            let ride = try await rides.requestRide(newRideRequest(userID: rider.id))
+            try await database.write { connection in
+                _ = try connection.execute(
+                    "UPDATE rides SET revision = 1000 WHERE id = ?", [.integer(ride.id.rawValue)])
+            }
+            #expect(try await rides.latestRevision() == 1_000)
+            let seeded = try #require(try await rides.ride(id: ride.id))
+            let change = try #require(RideChange.cancel(seeded, at: referenceTime + 60))
+            let cancelled = try #require(try await rides.apply(change))
+            #expect(cancelled.revision == 1_001)
+            #expect(try await rides.rides(changedAfter: 1_000, limit: 10).map(\.id) == [ride.id])
+        }
+    }
+
     @Test func theDatabaseItselfAllowsOneRideInProgressPerRiderAndAnyNumberOfEndedOnes() async throws {
         try await withTemporaryDatabase { database, _ in
             let rider = try await SQLiteUserRepository(database: database).create(newUser())
