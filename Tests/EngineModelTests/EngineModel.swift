@@ -194,13 +194,14 @@ final class EngineModel {
         guard let userID = riders[rider].account else { return "rider \(rider) has no account" }
         try await world.users.updatePasswordHash(id: userID, passwordHash: "$argon2id$model-\(step)")
         try await world.sessions.deleteAll(userID: userID, keeping: nil)
+        feed.sessionsEnded(of: userID)
         endAccess(rider, userID: userID)
         return "rider \(rider) changes the password"
     }
 
     private func signOutEverywhere(_ rider: Int) async throws -> String {
         guard let userID = riders[rider].account else { return "rider \(rider) has no account" }
-        try await SignOutEverywhereUseCase(userID: userID, sessionRepository: world.sessions).run()
+        try await SignOutEverywhereUseCase(userID: userID, sessionRepository: world.sessions, signal: feed).run()
         endAccess(rider, userID: userID)
         return "rider \(rider) signs out everywhere"
     }
@@ -212,18 +213,18 @@ final class EngineModel {
             userID: userID, now: world.clock.now, rideRepository: world.rides, signal: dispatcher
         ).run()
         try await world.sessions.deleteAll(userID: userID, keeping: nil)
+        feed.sessionsEnded(of: userID)
         try await world.users.delete(id: userID)
         endAccess(rider, userID: userID)
         riders[rider].account = nil
         return "rider \(rider) deletes the account"
     }
 
-    /// Every session of the rider ends, and so do their streams (as the app ends them: `RideFeed.endSessions`).
+    /// Every session of the rider has ended, and the feed was told (as the use cases tell it: `SessionEndSignal`).
     private func endAccess(_ rider: Int, userID: UserID) {
         riders[rider].ended += riders[rider].live
         riders[rider].live = []
         riders[rider].accessChanges += 1
-        feed.endSessions(of: userID)
         riders[rider].streams.removeAll()
     }
 

@@ -41,7 +41,9 @@ struct AccessChangeRaceTests {
             try await users.updatePasswordHash(id: johnny.id, passwordHash: FakePasswordHasher.fakeHash(of: "new one"))
             try await sessions.deleteAll(userID: johnny.id, keeping: nil)
         case .signOutEverywhere:
-            try await SignOutEverywhereUseCase(userID: johnny.id, sessionRepository: sessions).run()
+            try await SignOutEverywhereUseCase(
+                userID: johnny.id, sessionRepository: sessions, signal: SessionEndSignalSpy()
+            ).run()
         case .accountDeletion:
             try await sessions.deleteAll(userID: johnny.id, keeping: nil)
             try await users.delete(id: johnny.id)

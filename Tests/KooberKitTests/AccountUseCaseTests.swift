@@ -26,11 +26,12 @@ struct AccountUseCaseTests {
         let world = UseCaseWorld()
         let user = try await world.addUser()
         let other = try await world.signIn().get()
+        let ends = SessionEndSignalSpy()
         func change(_ current: String, _ new: String) async throws -> StartedSession {
             try await ChangePasswordUseCase(
                 profile: user, currentPassword: current, newPassword: new, clientAddress: "192.0.2.1",
                 now: referenceTime, userRepository: world.users, sessionRepository: world.sessions,
-                passwordThrottle: world.passwordThrottle, sessionPolicy: SessionPolicy()
+                passwordThrottle: world.passwordThrottle, sessionPolicy: SessionPolicy(), signal: ends
             ).run()
         }
         await #expect(throws: ChangePasswordUseCase.failure(["currentPassword": "That is not your current password."]))
@@ -41,8 +42,10 @@ struct AccountUseCaseTests {
             _ = try await change("password", "short")
         }
         #expect(try await world.isStored(other.token))
+        #expect(ends.ended.isEmpty)
 
         let started = try await change("password", "long enough")
+        #expect(ends.ended == [.allOf(user.id)])
         #expect(!(try await world.isStored(other.token)))
         #expect(try await world.isStored(started.token))
         #expect(try await world.signIn(password: "long enough").get().profile == user)
@@ -54,18 +57,21 @@ struct AccountUseCaseTests {
         let user = try await world.addUser()
         let session = try await world.signIn().get()
         let rides = InMemoryRideRepository(places: InMemoryPlaceRepository(places: []))
+        let ends = SessionEndSignalSpy()
         func delete(_ password: String) async throws {
             try await DeleteAccountUseCase(
                 profile: user, password: password, clientAddress: "192.0.2.1", now: referenceTime,
                 userRepository: world.users, sessionRepository: world.sessions, rideRepository: rides,
-                passwordThrottle: world.passwordThrottle, signal: RideChangeSignalSpy()
+                passwordThrottle: world.passwordThrottle, rideSignal: RideChangeSignalSpy(), sessionSignal: ends
             ).run()
         }
         await #expect(throws: DeleteAccountUseCase.failure("That is not your password.")) { try await delete("wrong") }
         await #expect(throws: DeleteAccountUseCase.failure("Please enter your password.")) { try await delete("") }
         #expect(try await world.users.profile(id: user.id) != nil)
+        #expect(ends.ended.isEmpty)
 
         try await delete("password")
+        #expect(ends.ended == [.allOf(user.id)])
         #expect(try await world.users.profile(id: user.id) == nil)
         #expect(!(try await world.isStored(session.token)))
         #expect(try await world.addUser().id != user.id)  // the email is free again
@@ -78,7 +84,9 @@ struct AccountUseCaseTests {
         let first = try await world.signIn().get()
         let second = try await world.signIn().get()
         let skippys = try await world.signIn(email: "skippy@koober.com").get()
-        try await SignOutEverywhereUseCase(userID: user.id, sessionRepository: world.sessions).run()
+        let ends = SessionEndSignalSpy()
+        try await SignOutEverywhereUseCase(userID: user.id, sessionRepository: world.sessions, signal: ends).run()
+        #expect(ends.ended == [.allOf(user.id)])
         #expect(!(try await world.isStored(first.token)))
         #expect(!(try await world.isStored(second.token)))
         #expect(try await world.isStored(skippys.token))

@@ -1,5 +1,6 @@
 import Foundation
 import KooberKit
+import KooberKitTestDoubles
 import Testing
 
 struct SignOutUseCaseTests {
@@ -8,8 +9,10 @@ struct SignOutUseCaseTests {
         try await world.addUser()
         let started = try await world.signIn(at: referenceTime).get()
 
-        try await SignOutUseCase(tokenHash: started.token.hash, sessionRepository: world.sessions).run()
+        let ends = SessionEndSignalSpy()
+        try await SignOutUseCase(tokenHash: started.token.hash, sessionRepository: world.sessions, signal: ends).run()
 
+        #expect(ends.ended == [.session(started.token.hash)])
         #expect(try await !world.isStored(started.token))
         #expect(try await world.resolve(started.token, at: referenceTime + minutes(1)) == nil)
     }
@@ -20,7 +23,9 @@ struct SignOutUseCaseTests {
         let laptop = try await world.signIn().get()
         let phone = try await world.signIn().get()
 
-        try await SignOutUseCase(tokenHash: laptop.token.hash, sessionRepository: world.sessions).run()
+        try await SignOutUseCase(
+            tokenHash: laptop.token.hash, sessionRepository: world.sessions, signal: SessionEndSignalSpy()
+        ).run()
 
         #expect(try await !world.isStored(laptop.token))
         #expect(try await world.isStored(phone.token))
@@ -30,7 +35,8 @@ struct SignOutUseCaseTests {
         let world = UseCaseWorld()
         try await world.addUser()
         let started = try await world.signIn().get()
-        let signOut = SignOutUseCase(tokenHash: started.token.hash, sessionRepository: world.sessions)
+        let signOut = SignOutUseCase(
+            tokenHash: started.token.hash, sessionRepository: world.sessions, signal: SessionEndSignalSpy())
 
         try await signOut.run()
         try await signOut.run()

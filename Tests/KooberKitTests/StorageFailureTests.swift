@@ -120,7 +120,8 @@ struct StorageFailureTests {
         await #expect(throws: StorageFailure(operation: "delete session")) {
             try await SignOutUseCase(
                 tokenHash: SessionToken.generate().hash,
-                sessionRepository: FailingUserSessionRepository()
+                sessionRepository: FailingUserSessionRepository(),
+                signal: SessionEndSignalSpy()
             )
             .run()
         }

@@ -97,7 +97,9 @@ import Testing
         }
 
         func makeSignOutUseCase() -> SignOutUseCase {
-            SignOutUseCase(tokenHash: SessionToken.generate().hash, sessionRepository: FailingUserSessionRepository())
+            SignOutUseCase(
+                tokenHash: SessionToken.generate().hash, sessionRepository: FailingUserSessionRepository(),
+                signal: SessionEndSignalSpy())
         }
     }
 

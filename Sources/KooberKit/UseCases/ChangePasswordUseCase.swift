@@ -1,7 +1,7 @@
 import Foundation
 
 /// Change Password: with the current password (checked and throttled as Sign In is), sets a new one by the rule of
-/// Sign Up, ends every session of the rider (a lost phone is signed out at its next request), and starts a new one
+/// Sign Up, ends every session of the rider (a lost phone is signed out at its next request; `signal` hears of it), and starts a new one
 /// for this browser, with a new id. Throws an `ErrorMessage` (**Change Password Failed**, each field's problem) or
 /// `SignInError.throttled`, and then changes nothing.
 public struct ChangePasswordUseCase: Sendable {
@@ -14,11 +14,12 @@ public struct ChangePasswordUseCase: Sendable {
     let sessionRepository: any UserSessionRepository
     let passwordHasher: any PasswordHasher
     let sessionStarter: SessionStarter
+    let signal: any SessionEndSignal
 
     public init(
         profile: UserProfile, currentPassword: String, newPassword: String, clientAddress: String, now: Date,
         userRepository: any UserRepository, sessionRepository: any UserSessionRepository,
-        passwordThrottle: PasswordThrottle, sessionPolicy: SessionPolicy
+        passwordThrottle: PasswordThrottle, sessionPolicy: SessionPolicy, signal: any SessionEndSignal
     ) {
         userID = profile.id
         self.currentPassword = currentPassword
@@ -29,6 +30,7 @@ public struct ChangePasswordUseCase: Sendable {
         self.sessionRepository = sessionRepository
         self.passwordHasher = passwordThrottle.passwordHasher
         sessionStarter = SessionStarter(sessionRepository: sessionRepository, policy: sessionPolicy)
+        self.signal = signal
     }
 
     public static func failure(_ fieldErrors: [String: String]) -> ErrorMessage {
@@ -49,6 +51,7 @@ public struct ChangePasswordUseCase: Sendable {
         try await userRepository.updatePasswordHash(
             id: userID, passwordHash: try await passwordHasher.hash(newPassword))
         try await sessionRepository.deleteAll(userID: userID, keeping: nil)
+        signal.sessionsEnded(of: userID)
         return try await sessionStarter.start(for: credentials.profile, now: now)
     }
 }

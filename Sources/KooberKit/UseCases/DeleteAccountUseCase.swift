@@ -1,7 +1,7 @@
 import Foundation
 
 /// Delete Account: with the rider's password (checked and throttled as Sign In is), cancels a ride in progress (its
-/// animal is freed where it stands), ends every session and removes the rider with their rides; the email may sign
+/// animal is freed where it stands), ends every session (`sessionSignal` hears of it) and removes the rider with their rides; the email may sign
 /// up again. Throws an `ErrorMessage` (**Delete Account Failed**) or `SignInError.throttled`, and then removes
 /// nothing.
 public struct DeleteAccountUseCase: Sendable {
@@ -12,12 +12,14 @@ public struct DeleteAccountUseCase: Sendable {
     let userRepository: any UserRepository
     let sessionRepository: any UserSessionRepository
     let rideRepository: any RideRepository
-    let signal: any RideChangeSignal
+    let rideSignal: any RideChangeSignal
+    let sessionSignal: any SessionEndSignal
 
     public init(
         profile: UserProfile, password: String, clientAddress: String, now: Date, userRepository: any UserRepository,
         sessionRepository: any UserSessionRepository, rideRepository: any RideRepository,
-        passwordThrottle: PasswordThrottle, signal: any RideChangeSignal
+        passwordThrottle: PasswordThrottle, rideSignal: any RideChangeSignal,
+        sessionSignal: any SessionEndSignal
     ) {
         userID = profile.id
         self.password = password
@@ -26,7 +28,8 @@ public struct DeleteAccountUseCase: Sendable {
         self.userRepository = userRepository
         self.sessionRepository = sessionRepository
         self.rideRepository = rideRepository
-        self.signal = signal
+        self.rideSignal = rideSignal
+        self.sessionSignal = sessionSignal
     }
 
     public static func failure(_ problem: String) -> ErrorMessage {
@@ -44,13 +47,16 @@ public struct DeleteAccountUseCase: Sendable {
             throw Self.failure("That is not your password.")
         }
         do {
-            _ = try await CancelRideUseCase(userID: userID, now: now, rideRepository: rideRepository, signal: signal)
-                .run()
+            _ = try await CancelRideUseCase(
+                userID: userID, now: now, rideRepository: rideRepository, signal: rideSignal
+            )
+            .run()
         } catch is CancelRideError {
             // Nothing to cancel, or already riding: the ride goes with the account.
         }
         try await sessionRepository.deleteAll(userID: userID, keeping: nil)
+        sessionSignal.sessionsEnded(of: userID)
         try await userRepository.delete(id: userID)
-        signal.ridesChanged()
+        rideSignal.ridesChanged()
     }
 }

@@ -17,6 +17,8 @@ public final class KooberAppDependencyContainer: Sendable {
     /// One for the process: sign-ups per client address.
     /// One for the process: the riders' open streams.
     public let rideFeed: RideFeed
+    /// Who hears that sessions ended: the feed, which ends their streams.
+    var sessionEnds: any SessionEndSignal { rideFeed }
     /// One for the process: `koober` runs it as a service; tests may call `runOnce()`.
     public let rideDispatcher: RideDispatcher
     /// One for the process: the free animals pick-me-up shows, read at most once a second.

@@ -119,34 +119,21 @@ struct KooberAppResponder: Responder {
             return await signedIn(visitor) { $0.makeAccountScreen().showChangePassword() }
         case .submitChangePassword:
             return try await checkedForm(request, visitor) { form in
-                try await signedIn(visitor) { signedIn in
-                    let response = try await signedIn.makeAccountScreen().changePassword(
+                try await signedIn(visitor) {
+                    try await $0.makeAccountScreen().changePassword(
                         currentPassword: form["currentPassword"] ?? "", newPassword: form["newPassword"] ?? "")
-                    if response.status == .seeOther {
-                        container.rideFeed.endSessions(of: signedIn.userSession.profile.id)
-                    }
-                    return response
                 }
             }
         case .signOutEverywhere:
             return try await checkedForm(request, visitor) { _ in
-                try await signedIn(visitor) { signedIn in
-                    let response = try await signedIn.makeAccountScreen().signOutEverywhere()
-                    container.rideFeed.endSessions(of: signedIn.userSession.profile.id)
-                    return response
-                }
+                try await signedIn(visitor) { try await $0.makeAccountScreen().signOutEverywhere() }
             }
         case .deleteAccount:
             return await signedIn(visitor) { $0.makeAccountScreen().showDeleteAccount() }
         case .submitDeleteAccount:
             return try await checkedForm(request, visitor) { form in
-                try await signedIn(visitor) { signedIn in
-                    let response = try await signedIn.makeAccountScreen().deleteAccount(
-                        password: form["password"] ?? "")
-                    if response.status == .seeOther {
-                        container.rideFeed.endSessions(of: signedIn.userSession.profile.id)
-                    }
-                    return response
+                try await signedIn(visitor) {
+                    try await $0.makeAccountScreen().deleteAccount(password: form["password"] ?? "")
                 }
             }
         case .rideReceipt:
@@ -155,11 +142,7 @@ struct KooberAppResponder: Responder {
             }
         case .signOut:
             return try await checkedForm(request, visitor) { _ in
-                try await signedIn(visitor) { signedIn in
-                    let response = try await signedIn.makeProfileScreen().signOut()
-                    container.rideFeed.endSession(signedIn.userSession.tokenHash)
-                    return response
-                }
+                try await signedIn(visitor) { try await $0.makeProfileScreen().signOut() }
             }
         case .healthCheck:
             let healthy = await container.services.healthCheck()

@@ -39,11 +39,13 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
             profile: userSession.profile, currentPassword: currentPassword, newPassword: newPassword,
             clientAddress: clientAddress, now: services.now(), userRepository: services.userRepository,
             sessionRepository: services.sessionRepository, passwordThrottle: appContainer.passwordThrottle,
-            sessionPolicy: services.sessionPolicy)
+            sessionPolicy: services.sessionPolicy, signal: appContainer.sessionEnds)
     }
 
     func makeSignOutEverywhereUseCase() -> SignOutEverywhereUseCase {
-        SignOutEverywhereUseCase(userID: userSession.profile.id, sessionRepository: services.sessionRepository)
+        SignOutEverywhereUseCase(
+            userID: userSession.profile.id, sessionRepository: services.sessionRepository,
+            signal: appContainer.sessionEnds)
     }
 
     func makeDeleteAccountUseCase(password: String) -> DeleteAccountUseCase {
@@ -51,7 +53,7 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
             profile: userSession.profile, password: password, clientAddress: clientAddress, now: services.now(),
             userRepository: services.userRepository, sessionRepository: services.sessionRepository,
             rideRepository: services.rideRepository, passwordThrottle: appContainer.passwordThrottle,
-            signal: appContainer.rideDispatcher)
+            rideSignal: appContainer.rideDispatcher, sessionSignal: appContainer.sessionEnds)
     }
 
     /// The pick-me-up scope, which starts from where the rider is now.
@@ -86,7 +88,9 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
     }
 
     func makeSignOutUseCase() -> SignOutUseCase {
-        SignOutUseCase(tokenHash: userSession.tokenHash, sessionRepository: services.sessionRepository)
+        SignOutUseCase(
+            tokenHash: userSession.tokenHash, sessionRepository: services.sessionRepository,
+            signal: appContainer.sessionEnds)
     }
 
     func makeLoadUserProfileUseCase() -> LoadUserProfileUseCase {

@@ -78,10 +78,7 @@ struct CloudResponder {
             return try await signedIn.makeCloudAccountResponder(links: links).history(
                 before: try decodedQuery(request)["before"])
         case .signOut:
-            let signedIn = try await signedIn(request, address)
-            let response = try await signedIn.makeCloudAccountResponder(links: links).signOut()
-            container.rideFeed.endSession(signedIn.userSession.tokenHash)
-            return response
+            return try await signedIn(request, address).makeCloudAccountResponder(links: links).signOut()
         }
     }
 

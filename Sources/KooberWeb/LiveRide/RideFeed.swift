@@ -7,7 +7,7 @@ import Synchronization
 /// The process's ride observers, by rider: the dispatcher publishes what changed, and each rider's observers hear of
 /// their own ride. It also keeps the limits on open streams, and ends streams when their session ends or the server
 /// stops.
-public final class RideFeed: Sendable {
+public final class RideFeed: SessionEndSignal {
     public enum Refusal: Error, Equatable {
         case tooManyForSession
         case tooManyForRider
@@ -87,14 +87,14 @@ public final class RideFeed: Sendable {
     }
 
     /// Ends the streams of a session that has ended (sign-out).
-    public func endSession(_ session: SessionTokenHash) {
+    public func sessionEnded(_ session: SessionTokenHash) {
         let ended = state.withLock { state in state.entries.values.filter { $0.session == session }.map(\.observer) }
         for observer in ended { observer.endObservation() }
     }
 
     /// Ends the streams of every session of a rider whose sessions have all ended (Change Password, Sign Out
     /// Everywhere, Delete Account), in this process.
-    public func endSessions(of userID: UserID) {
+    public func sessionsEnded(of userID: UserID) {
         let ended = state.withLock { state in
             (state.byUser[userID] ?? []).compactMap { state.entries[$0]?.observer }
         }
@@ -109,7 +109,7 @@ public final class RideFeed: Sendable {
         }
         for session in open {
             do {
-                if try await sessions.session(tokenHash: session) == nil { endSession(session) }
+                if try await sessions.session(tokenHash: session) == nil { sessionEnded(session) }
             } catch {
                 logger.error("Could not check whether a session with a ride stream ended: \(error)")
             }

@@ -1,0 +1,25 @@
+import KooberKit
+import Synchronization
+
+/// Records which sessions use cases said had ended.
+public final class SessionEndSignalSpy: SessionEndSignal {
+    public enum Ended: Equatable, Sendable {
+        case session(SessionTokenHash)
+        case allOf(UserID)
+    }
+
+    private let recorded = Mutex<[Ended]>([])
+
+    public init() {}
+
+    public func sessionEnded(_ session: SessionTokenHash) {
+        recorded.withLock { $0.append(.session(session)) }
+    }
+
+    public func sessionsEnded(of userID: UserID) {
+        recorded.withLock { $0.append(.allOf(userID)) }
+    }
+
+    /// What was said, in order.
+    public var ended: [Ended] { recorded.withLock { $0 } }
+}
