@@ -1,3 +1,6 @@
+import HTTPServer
+import KooberKit
+import NIOCore
 import NIOHTTP1
 import Testing
 
@@ -25,5 +28,49 @@ import Testing
     @Test func everyRouteHasItsOwnMethodAndPath() {
         let keys = Route.allCases.map { "\($0.method) \($0.path)" }
         #expect(Set(keys).count == keys.count)
+    }
+
+    // MARK: The route's input (RouteRequest)
+
+    private func parsed(_ method: HTTPMethod, _ uri: String, form: String? = nil) throws -> RouteRequest? {
+        let request = Request(
+            method: method, uri: uri,
+            headers: form == nil ? [:] : ["Content-Type": "application/x-www-form-urlencoded"],
+            body: ByteBuffer(string: form ?? ""))
+        guard case .route(let route) = Route.match(method: method, path: request.path) else { return nil }
+        return try RouteRequest(route, request)
+    }
+
+    @Test func aReceiptsPathCarriesItsRideIDOrNoneForAnythingElse() throws {
+        #expect(try parsed(.GET, "/rides/42") == .rideReceipt(RideID(42)))
+        for path in ["/rides/", "/rides/0", "/rides/042", "/rides/-1", "/rides/1e3", "/rides/99999999999999999999"] {
+            #expect(try parsed(.GET, path) == .rideReceipt(nil), "\(path)")
+        }
+    }
+
+    @Test func queriesAndHeadersAreReadIntoTheirCases() throws {
+        #expect(try parsed(.GET, "/ride/dropoff?q=Opera%20House") == .dropoffPicker(query: "Opera House"))
+        #expect(try parsed(.GET, "/ride/dropoff") == .dropoffPicker(query: ""))
+        #expect(try parsed(.GET, "/profile/rides?before=abc") == .rideHistory(before: "abc"))
+        #expect(try parsed(.GET, "/profile/rides") == .rideHistory(before: nil))
+    }
+
+    @Test func aFormPostCarriesItsTypedValuesAndItsToken() throws {
+        #expect(
+            try parsed(.POST, "/signin", form: "email=a%40b.c&password=p%26q&csrf_token=t")
+                == .submit(.signIn(email: "a@b.c", password: "p&q"), token: "t"))
+        #expect(try parsed(.POST, "/signin", form: "") == .submit(.signIn(email: "", password: ""), token: nil))
+        #expect(
+            try parsed(.POST, "/ride/dropoff", form: "place_id=7&csrf_token=t")
+                == .submit(.selectDropoff(PlaceID(7)), token: "t"))
+        #expect(try parsed(.POST, "/ride/confirm", form: "") == .submit(.confirmRide(rideOptionID: nil), token: nil))
+        #expect(
+            try parsed(.POST, "/profile/password", form: "currentPassword=a&newPassword=b")
+                == .submit(.changePassword(currentPassword: "a", newPassword: "b"), token: nil))
+    }
+
+    @Test func anUndecodableQueryOrFormThrows() {
+        #expect(throws: FormDecodingError.self) { try parsed(.GET, "/ride/dropoff?q=%FF") }
+        #expect(throws: FormDecodingError.self) { try parsed(.POST, "/signout", form: "csrf_token=%ZZ") }
     }
 }

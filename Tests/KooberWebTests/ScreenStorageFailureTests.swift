@@ -49,7 +49,7 @@ import Testing
             )
         }
 
-        func makeLoadRideStateUseCase(readWithSession: RideState?) -> LoadRideStateUseCase {
+        func makeLoadRideStateUseCase() -> LoadRideStateUseCase {
             LoadRideStateUseCase(userID: rider, now: now, rideRepository: FailingRideRepository())
         }
 

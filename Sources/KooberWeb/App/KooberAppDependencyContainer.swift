@@ -82,11 +82,13 @@ public final class KooberAppDependencyContainer: Sendable {
     }
 
     /// The scope of a signed-in rider: it cannot be made without their session.
-    func makeSignedInContainer(userSession: UserSession, csrfToken: String, clientAddress: String)
-        -> KooberSignedInDependencyContainer
-    {
+    /// `rideStateReadWithSession`: the rider's ride state, when it was read with the session (`SessionRead`).
+    func makeSignedInContainer(
+        userSession: UserSession, csrfToken: String, clientAddress: String, rideStateReadWithSession: RideState? = nil
+    ) -> KooberSignedInDependencyContainer {
         KooberSignedInDependencyContainer(
-            appContainer: self, userSession: userSession, csrfToken: csrfToken, clientAddress: clientAddress)
+            appContainer: self, userSession: userSession, csrfToken: csrfToken, clientAddress: clientAddress,
+            rideStateReadWithSession: rideStateReadWithSession)
     }
 
     /// Resolves a browser's session, or, with `policy` (`services.apiSessionPolicy`), a Koober Cloud token.

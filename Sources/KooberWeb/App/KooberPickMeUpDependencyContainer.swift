@@ -26,10 +26,10 @@ struct KooberPickMeUpDependencyContainer: PickMeUpUseCaseFactory, DropoffPickerU
         )
     }
 
-    func makeLoadRideStateUseCase(readWithSession: RideState?) -> LoadRideStateUseCase {
+    func makeLoadRideStateUseCase() -> LoadRideStateUseCase {
         LoadRideStateUseCase(
             userID: userID, now: services.now(), rideRepository: services.rideRepository,
-            readWithSession: readWithSession)
+            readWithSession: signedInContainer.rideStateReadWithSession)
     }
 
     func makeRequestRideUseCase(rideOptionID: String?) -> RequestRideUseCase {

@@ -9,6 +9,9 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
     let csrfToken: String
     /// Where the request comes from (`ClientAddress`): the password forms are throttled per email and address.
     let clientAddress: String
+    /// The rider's ride state as read with the session in this request, if it was (`SessionRead`): pick-me-up's page
+    /// shows it rather than read it again.
+    let rideStateReadWithSession: RideState?
 
     private var services: KooberServices { appContainer.services }
 

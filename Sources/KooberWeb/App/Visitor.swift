@@ -5,7 +5,7 @@ import KooberKit
 /// address they come from (`ClientAddress`).
 struct Visitor: Sendable {
     let session: UserSession?
-    /// The rider's ride state, when it was asked for with the session (`withRideState`).
+    /// The rider's ride state, read with the session when the route asks for it (`Route.sessionRead`).
     let rideState: RideState?
     let address: String
     /// The session id when `session` is live, otherwise the pre-session id: what a form token must be signed for.
@@ -15,18 +15,17 @@ struct Visitor: Sendable {
     /// Set when the visitor had no pre-session id yet; added to whatever response they get.
     let newCSRFCookie: SetCookie?
 
-    /// - Parameter withRideState: read the rider's ride state with their session, in one trip to the store where it
-    ///   can (pick-me-up's page, `GET /ride`: `SessionRideStateRepository`).
-    init(request: Request, container: KooberAppDependencyContainer, withRideState: Bool = false) async throws {
+    init(request: Request, container: KooberAppDependencyContainer, sessionRead: SessionRead) async throws {
         let sessionToken = container.makeSessionCookie().token(in: request)
-        if let sessionToken, withRideState {
-            let read = try await container.makeResolveUserSessionUseCase(token: sessionToken)
+        switch (sessionToken, sessionRead) {
+        case (nil, _):
+            (session, rideState) = (nil, nil)
+        case (let token?, .session):
+            (session, rideState) = (try await container.makeResolveUserSessionUseCase(token: token).run(), nil)
+        case (let token?, .sessionWithRideState):
+            let read = try await container.makeResolveUserSessionUseCase(token: token)
                 .run(readingRideStateFrom: container.services.sessionRideStates)
             (session, rideState) = (read?.session, read?.rideState)
-        } else if let sessionToken {
-            (session, rideState) = (try await container.makeResolveUserSessionUseCase(token: sessionToken).run(), nil)
-        } else {
-            (session, rideState) = (nil, nil)
         }
         address = ClientAddress.of(request, trustProxy: container.services.trustProxy)
         let csrfProtection = container.makeCSRFProtection()
@@ -35,4 +34,12 @@ struct Visitor: Sendable {
         )
         csrfToken = csrfProtection.token(for: csrfBinding)
     }
+}
+
+/// What a route reads with the visitor's session, in the same trip to the store.
+enum SessionRead: Sendable {
+    case session
+    /// The session with its rider's ride state (`SessionRideStateRepository`): pick-me-up's page needs both at every
+    /// visit.
+    case sessionWithRideState
 }

@@ -14,12 +14,9 @@ struct PickMeUpScreen {
     let useCaseFactory: any PickMeUpUseCaseFactory
     let now: @Sendable () -> Date
 
-    /// The step the rider is at, as storage says: every tab and device shows the same. `readWithSession` is the
-    /// state read with the rider's session, when it was (`GET /ride`); after a change the page reads it anew.
-    func show(
-        error: ErrorMessage? = nil, status: HTTPResponseStatus = .ok, readWithSession: RideState? = nil
-    ) async throws -> Response {
-        let state = try await useCaseFactory.makeLoadRideStateUseCase(readWithSession: readWithSession).run()
+    /// The step the rider is at, as storage says: every tab and device shows the same.
+    func show(error: ErrorMessage? = nil, status: HTTPResponseStatus = .ok) async throws -> Response {
+        let state = try await useCaseFactory.makeLoadRideStateUseCase().run()
         var quotes: [RideQuote] = []
         var availability: FleetAvailability?
         var record: RideRecord?

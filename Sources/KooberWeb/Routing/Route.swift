@@ -55,6 +55,10 @@ public enum Route: String, CaseIterable, Sendable {
         }
     }
 
+    /// What the route reads with the visitor's session: pick-me-up's page (`GET /ride`) reads the ride state with it,
+    /// in one trip to the store, and shows what it read.
+    var sessionRead: SessionRead { self == .ride ? .sessionWithRideState : .session }
+
     /// The method that reaches this route (`HEAD` reaches every `GET` route).
     public var method: HTTPMethod {
         switch self {

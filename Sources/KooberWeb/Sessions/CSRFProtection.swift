@@ -13,8 +13,6 @@ import KooberKit
 /// token nor make one; a pre-session id planted before sign-in is worth nothing after it, because signed-in forms
 /// are bound to the session, which the server made at sign-in.
 struct CSRFProtection: Sendable {
-    static let fieldName = "csrf_token"
-
     let key: CSRFKey
     let secure: Bool
 
@@ -38,10 +36,13 @@ struct CSRFProtection: Sendable {
         CSRFToken.make(for: binding, key: key)
     }
 
-    /// Whether a POST with `form`, from the visitor `binding` identifies, may change anything.
-    func accepts(_ request: Request, form: URLEncodedForm, binding: CSRFBinding) -> Bool {
-        guard isSameOrigin(request), let submitted = form[Self.fieldName] else { return false }
-        return CSRFToken.isValid(submitted, for: binding, key: key)
+    /// The form's action, verified, when a POST of it with `token`, from the visitor `binding` identifies, may change
+    /// anything; `nil` (the 403) when it may not.
+    func verify(
+        _ action: FormAction, token: String?, request: Request, binding: CSRFBinding
+    ) -> VerifiedForm? {
+        guard isSameOrigin(request), let token, CSRFToken.isValid(token, for: binding, key: key) else { return nil }
+        return VerifiedForm(action: action)
     }
 
     /// A cookie that retires the pre-session id, at sign-in, sign-up and sign-out: the next signed-out page gets a
@@ -60,5 +61,16 @@ struct CSRFProtection: Sendable {
         else { return false }
         let originAuthority = url.port.map { "\(originHost):\($0)" } ?? originHost
         return originAuthority.lowercased() == host.lowercased()
+    }
+}
+
+/// A form's action whose post carried a valid token from Koober's own page: only `CSRFProtection.verify` makes one,
+/// and only with one does the app reach the action's screen (`KooberAppResponder`), so every state-changing route is
+/// checked by type, not by convention.
+struct VerifiedForm: Sendable {
+    let action: FormAction
+
+    fileprivate init(action: FormAction) {
+        self.action = action
     }
 }

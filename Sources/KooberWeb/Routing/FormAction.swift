@@ -1,0 +1,17 @@
+import KooberKit
+
+/// What a form post asks Koober to do, with the form's values read into their types (`RouteRequest`). A missing
+/// field is empty (and the use case's validation says so), or `nil` where the use case tells "none" apart.
+enum FormAction: Equatable, Sendable {
+    case signIn(email: String, password: String)
+    case signUp(NewAccount)
+    case selectDropoff(PlaceID?)
+    case confirmRide(rideOptionID: String?)
+    case startNewRide
+    case cancelRide
+    case editProfile(name: String, nickname: String, mobileNumber: String)
+    case changePassword(currentPassword: String, newPassword: String)
+    case signOutEverywhere
+    case deleteAccount(password: String)
+    case signOut
+}

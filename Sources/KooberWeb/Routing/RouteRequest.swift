@@ -1,0 +1,85 @@
+import HTTPServer
+import KooberKit
+
+/// A request for one of Koober's pages or form actions, parsed once: the route with its input read from the path,
+/// the query, the form or a header. Screens get typed values, never the request's strings; a form's action is
+/// reached only through `VerifiedForm`, so nothing changes without a verified form token.
+enum RouteRequest: Equatable, Sendable {
+    case launch
+    case welcome
+    case signIn
+    case signUp
+    case ride
+    case dropoffPicker(query: String)
+    case rideEvents(lastEventID: String?)
+    case profile
+    case rideHistory(before: String?)
+    case editProfile
+    case changePassword
+    case deleteAccount
+    /// `nil` when the path names no ride Koober could have (a 404).
+    case rideReceipt(RideID?)
+    case healthCheck
+    /// A form post, with the token it carries (for `CSRFProtection.verify`).
+    case submit(FormAction, token: String?)
+
+    /// Reads `route`'s input from `request`: undecodable percent-escapes or invalid UTF-8 in the query or the form
+    /// throw (the 400 page).
+    init(_ route: Route, _ request: Request) throws(FormDecodingError) {
+        switch route {
+        case .launch: self = .launch
+        case .welcome: self = .welcome
+        case .signIn: self = .signIn
+        case .signUp: self = .signUp
+        case .ride: self = .ride
+        case .dropoffPicker: self = .dropoffPicker(query: try request.query()["q"] ?? "")
+        case .rideEvents: self = .rideEvents(lastEventID: request.headers.first(name: "Last-Event-ID"))
+        case .profile: self = .profile
+        case .rideHistory: self = .rideHistory(before: try request.query()["before"])
+        case .editProfile: self = .editProfile
+        case .changePassword: self = .changePassword
+        case .deleteAccount: self = .deleteAccount
+        case .rideReceipt: self = .rideReceipt(Route.rideID(in: request.path))
+        case .healthCheck: self = .healthCheck
+        case .submitSignIn:
+            self = try .submit(request) { .signIn(email: $0.text(.email), password: $0.text(.password)) }
+        case .submitSignUp:
+            self = try .submit(request) {
+                .signUp(
+                    NewAccount(
+                        name: $0.text(.name), nickname: $0.text(.nickname), email: $0.text(.email),
+                        mobileNumber: $0.text(.mobileNumber), password: $0.text(.password)))
+            }
+        case .selectDropoff: self = try .submit(request) { .selectDropoff($0[.placeID].flatMap(PlaceID.init)) }
+        case .confirmRide: self = try .submit(request) { .confirmRide(rideOptionID: $0[.rideOption]) }
+        case .startNewRide: self = try .submit(request) { _ in .startNewRide }
+        case .cancelRide: self = try .submit(request) { _ in .cancelRide }
+        case .submitEditProfile:
+            self = try .submit(request) {
+                .editProfile(name: $0.text(.name), nickname: $0.text(.nickname), mobileNumber: $0.text(.mobileNumber))
+            }
+        case .submitChangePassword:
+            self = try .submit(request) {
+                .changePassword(currentPassword: $0.text(.currentPassword), newPassword: $0.text(.newPassword))
+            }
+        case .signOutEverywhere: self = try .submit(request) { _ in .signOutEverywhere }
+        case .submitDeleteAccount: self = try .submit(request) { .deleteAccount(password: $0.text(.password)) }
+        case .signOut: self = try .submit(request) { _ in .signOut }
+        }
+    }
+
+    private static func submit(
+        _ request: Request, _ action: (URLEncodedForm) -> FormAction
+    ) throws(FormDecodingError) -> RouteRequest {
+        let form = try request.form()
+        return .submit(action(form), token: form[.csrfToken])
+    }
+}
+
+extension URLEncodedForm {
+    /// The value of a page's form field, if sent.
+    subscript(_ field: FormFieldName) -> String? { self[field.rawValue] }
+
+    /// The value of a page's form field, empty when not sent.
+    func text(_ field: FormFieldName) -> String { self[field] ?? "" }
+}
