@@ -15,10 +15,12 @@ struct AccountUseCaseTests {
         }
         let edited = try await edit("  Jon Appleseed ", "Jon", " 0400 000 000")
         #expect(edited.name == "Jon Appleseed" && edited.nickname == "Jon" && edited.mobileNumber == "0400 000 000")
-        await #expect(throws: EditProfileUseCase.failure(["nickname": "Please tell us what to call you."])) {
+        await #expect(throws: EditProfileError.invalid([.nickname: .missing])) {
             _ = try await edit("Jon", " ", "0400")
         }
-        await #expect(throws: ErrorMessage.self) { _ = try await edit(String(repeating: "a", count: 10_000), "J", "1") }
+        await #expect(throws: EditProfileError.invalid([.name: .tooLong(.name)])) {
+            _ = try await edit(String(repeating: "a", count: 10_000), "J", "1")
+        }
         #expect(try await world.users.profile(id: user.id) == edited)
     }
 
@@ -34,11 +36,10 @@ struct AccountUseCaseTests {
                 passwordThrottle: world.passwordThrottle, sessionPolicy: SessionPolicy(), signal: ends
             ).run()
         }
-        await #expect(throws: ChangePasswordUseCase.failure(["currentPassword": "That is not your current password."]))
-        {
+        await #expect(throws: ChangePasswordError.invalid([.currentPassword: .notYourPassword])) {
             _ = try await change("wrong", "long enough")
         }
-        await #expect(throws: ChangePasswordUseCase.failure(["newPassword": "Passwords need at least 8 characters."])) {
+        await #expect(throws: ChangePasswordError.invalid([.newPassword: .tooShort(minimum: 8)])) {
             _ = try await change("password", "short")
         }
         #expect(try await world.isStored(other.token))
@@ -65,8 +66,8 @@ struct AccountUseCaseTests {
                 passwordThrottle: world.passwordThrottle, rideSignal: RideChangeSignalSpy(), sessionSignal: ends
             ).run()
         }
-        await #expect(throws: DeleteAccountUseCase.failure("That is not your password.")) { try await delete("wrong") }
-        await #expect(throws: DeleteAccountUseCase.failure("Please enter your password.")) { try await delete("") }
+        await #expect(throws: DeleteAccountError.invalid(.notYourPassword)) { try await delete("wrong") }
+        await #expect(throws: DeleteAccountError.invalid(.missing)) { try await delete("") }
         #expect(try await world.users.profile(id: user.id) != nil)
         #expect(ends.ended.isEmpty)
 

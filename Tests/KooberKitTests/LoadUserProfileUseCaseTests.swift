@@ -29,13 +29,10 @@ struct LoadUserProfileUseCaseTests {
     @Test func aMissingUserIsAProfileNotFoundError() async throws {
         let world = UseCaseWorld()
 
-        let result = try await outcome(ErrorMessage.self) {
+        let result = try await outcome(LoadUserProfileError.self) {
             try await LoadUserProfileUseCase(userID: UserID(42), userRepository: world.users).run()
         }
 
-        #expect(
-            result.failure
-                == ErrorMessage(title: "Profile Not Found", message: "Your account could not be found.")
-        )
+        #expect(result.failure == .accountGone)
     }
 }

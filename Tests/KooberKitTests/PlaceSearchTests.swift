@@ -144,8 +144,9 @@ struct SearchDropoffLocationsUseCaseTests {
             query: String(repeating: "kangaroo ", count: 7_000), pickupLocation: sydneyPickup,
             placeRepository: FailingPlaceRepository()  // never asked
         )
-        let error = try #require(try await outcome(ErrorMessage.self) { try await failing.run() }.failure)
-        #expect(error.fieldErrors == ["q": "Use at most 100 characters."])
+        let error = try #require(
+            try await outcome(SearchDropoffLocationsError.self) { try await failing.run() }.failure)
+        #expect(error == .queryTooLong(.search))
 
         let longest = try await SearchDropoffLocationsUseCase(
             query: String(repeating: "é", count: 100), pickupLocation: sydneyPickup,

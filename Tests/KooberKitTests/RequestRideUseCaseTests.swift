@@ -159,13 +159,6 @@ struct RequestRideUseCaseTests {
         #expect(result.failure == .rideAlreadyRequested)
     }
 
-    @Test func errorsReadAsKooberErrorMessages() {
-        #expect(RequestRideError.noRideOptionChosen.errorMessage.title == "Choose a Ride")
-        #expect(RequestRideError.unknownRideOption.errorMessage.title == "Unknown Ride Option")
-        #expect(RequestRideError.noDropoffChosen.errorMessage.title == "No Drop-off Chosen")
-        #expect(RequestRideError.rideAlreadyRequested.errorMessage.title == "Ride Already Requested")
-    }
-
     @Test func aRequestNamingOneOfKoobersPlacesWhereItIsStoresTheRideWithoutADraft() async throws {
         let world = RideWorld()
         let place = TestPlaces.operaHouse

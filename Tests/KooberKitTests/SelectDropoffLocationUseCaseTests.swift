@@ -50,11 +50,6 @@ struct SelectDropoffLocationUseCaseTests {
 
         #expect(try await world.selectDropoff(TestPlaces.unknownID).failure == .rideInProgress)
     }
-
-    @Test func errorsReadAsKooberErrorMessages() {
-        #expect(SelectDropoffLocationError.unknownPlace.errorMessage.title == "Unknown Place")
-        #expect(SelectDropoffLocationError.rideInProgress.errorMessage.title == "Ride On Its Way")
-    }
 }
 
 struct LoadRideStateUseCaseTests {

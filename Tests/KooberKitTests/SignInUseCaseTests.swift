@@ -140,12 +140,4 @@ struct SignInUseCaseTests {
         #expect(try await world.failures.lastFailure(.email("old@koober.com")) == nil)
         #expect(try await world.failures.lastFailure(.email("new@koober.com")) != nil)
     }
-
-    @Test func failureMessagesAreTheOnesOfTheSpec() {
-        #expect(SignInError.failed.errorMessage.title == "Sign In Failed")
-        #expect(SignInError.failed.errorMessage.message == "Could not sign in. Please try again.")
-        #expect(SignInError.throttled.errorMessage.title == "Too Many Tries")
-        #expect(SignInError.throttled.errorMessage.message.contains("15 minutes"))
-        #expect(SignInError.failed.errorMessage.fieldErrors.isEmpty)
-    }
 }

@@ -19,7 +19,7 @@ import Testing
             _ = try await world.signUp(makeAccount(email: "roo\(index)@koober.com"))
         }
         let result = try await world.signUp(makeAccount(email: "roo11@koober.com"))
-        #expect(result.failure == SignUpValidation.throttled)
+        #expect(result.failure == SignUpError.throttled)
         #expect(await world.hasher.hashedPasswords.count == 10)
         #expect(try await world.users.credentials(forEmail: "roo11@koober.com") == nil)
         #expect(try await world.signUp(makeAccount(email: "roo11@koober.com"), from: "192.0.2.2").failure == nil)

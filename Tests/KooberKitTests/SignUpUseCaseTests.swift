@@ -61,16 +61,12 @@ struct SignUpUseCaseTests {
 
         let failure = try #require(try await world.signUp(account).failure)
 
-        #expect(failure.title == "Sign Up Failed")
-        #expect(failure.message == "Please correct the fields marked below.")
         #expect(
-            failure.fieldErrors == [
-                "name": "Please enter your full name.",
-                "nickname": "Please tell us what to call you.",
-                "email": "Please enter your email.",
-                "mobileNumber": "Please enter your mobile number.",
-                "password": "Please choose a password.",
-            ]
+            failure
+                == .invalid([
+                    .name: .missing, .nickname: .missing, .email: .missing, .mobileNumber: .missing,
+                    .password: .missing,
+                ])
         )
         #expect(try await world.users.profile(id: UserID(1)) == nil)
         #expect(await world.hasher.hashedPasswords.isEmpty)
@@ -81,7 +77,7 @@ struct SignUpUseCaseTests {
 
         let failure = try #require(try await world.signUp(makeAccount(password: "1234567")).failure)
 
-        #expect(failure.fieldErrors == ["password": "Passwords need at least 8 characters."])
+        #expect(failure == .invalid([.password: .tooShort(minimum: 8)]))
         #expect(try await world.users.credentials(forEmail: "johnny@gmail.com") == nil)
     }
 
@@ -92,8 +88,7 @@ struct SignUpUseCaseTests {
 
         let failure = try #require(try await world.signUp(makeAccount(email: email, password: "new password")).failure)
 
-        #expect(failure.title == "Sign Up Failed")
-        #expect(failure.fieldErrors == ["email": "This email is already registered. Try signing in instead."])
+        #expect(failure == .emailTaken)
         let stored = try #require(try await world.users.credentials(forEmail: "johnny@gmail.com"))
         #expect(stored.profile == existing)
         #expect(stored.passwordHash == FakePasswordHasher.fakeHash(of: "original password"))
@@ -105,7 +100,7 @@ struct SignUpUseCaseTests {
         // The sign-up is refused before any session is started.
         let sessions = InMemoryUserSessionRepository(users: InMemoryUserRepository())
 
-        let result = try await outcome(ErrorMessage.self) {
+        let result = try await outcome(SignUpError.self) {
             try await SignUpUseCase(
                 account: makeAccount(), clientAddress: "192.0.2.1",
                 now: referenceTime, userRepository: users, sessionRepository: sessions,
@@ -114,7 +109,7 @@ struct SignUpUseCaseTests {
         }
 
         #expect(await users.createAttempts == 1)
-        #expect(result.failure == SignUpValidation.failure(["email": SignUpValidation.emailTaken]))
+        #expect(result.failure == .emailTaken)
     }
 
     @Test func twoSignUpsGetDifferentUsersAndTokens() async throws {

@@ -8,27 +8,27 @@ struct SignUpValidationTests {
 
     @Test(arguments: ["", "   ", "\t\n"])
     func aBlankFullNameIsRequired(name: String) {
-        #expect(SignUpValidation.problems(with: makeAccount(name: name)) == ["name": "Please enter your full name."])
+        #expect(SignUpValidation.problems(with: makeAccount(name: name)) == [.name: .missing])
     }
 
     @Test(arguments: ["", "  "])
     func aBlankNicknameIsRequired(nickname: String) {
         #expect(
             SignUpValidation.problems(with: makeAccount(nickname: nickname))
-                == ["nickname": "Please tell us what to call you."]
+                == [.nickname: .missing]
         )
     }
 
     @Test(arguments: ["", "   "])
     func aBlankEmailIsRequired(email: String) {
-        #expect(SignUpValidation.problems(with: makeAccount(email: email)) == ["email": "Please enter your email."])
+        #expect(SignUpValidation.problems(with: makeAccount(email: email)) == [.email: .missing])
     }
 
     @Test(arguments: ["johnny", "johnny@gmail", "@gmail.com", "john ny@gmail.com", "johnny@gmail..com"])
     func anEmailThatIsNotAnEmailIsRefused(email: String) {
         #expect(
             SignUpValidation.problems(with: makeAccount(email: email))
-                == ["email": "Please enter an email address like name@example.com."]
+                == [.email: .notAnEmailAddress]
         )
     }
 
@@ -40,7 +40,7 @@ struct SignUpValidationTests {
     func aBlankMobileNumberIsRequired(mobileNumber: String) {
         #expect(
             SignUpValidation.problems(with: makeAccount(mobileNumber: mobileNumber))
-                == ["mobileNumber": "Please enter your mobile number."]
+                == [.mobileNumber: .missing]
         )
     }
 
@@ -48,7 +48,7 @@ struct SignUpValidationTests {
     func aMobileNumberWithoutDigitsIsRefused(mobileNumber: String) {
         #expect(
             SignUpValidation.problems(with: makeAccount(mobileNumber: mobileNumber))
-                == ["mobileNumber": "A mobile number needs digits."]
+                == [.mobileNumber: .noDigits]
         )
     }
 
@@ -61,19 +61,19 @@ struct SignUpValidationTests {
     func numberLikeSymbolsThatAreNotDigitsDoNotMakeAMobileNumber(mobileNumber: String) {
         #expect(
             SignUpValidation.problems(with: makeAccount(mobileNumber: mobileNumber))
-                == ["mobileNumber": "A mobile number needs digits."]
+                == [.mobileNumber: .noDigits]
         )
     }
 
     @Test func anEmptyPasswordIsRequired() {
-        #expect(SignUpValidation.problems(with: makeAccount(password: "")) == ["password": "Please choose a password."])
+        #expect(SignUpValidation.problems(with: makeAccount(password: "")) == [.password: .missing])
     }
 
     @Test(arguments: ["a", "1234567", "       ", "pässwör"])
     func aPasswordShorterThanEightCharactersIsRefused(password: String) {
         #expect(
             SignUpValidation.problems(with: makeAccount(password: password))
-                == ["password": "Passwords need at least 8 characters."]
+                == [.password: .tooShort(minimum: 8)]
         )
     }
 
@@ -86,19 +86,9 @@ struct SignUpValidationTests {
         let account = NewAccount(name: " ", nickname: "", email: "nope", mobileNumber: "none", password: "short")
         #expect(
             SignUpValidation.problems(with: account) == [
-                "name": "Please enter your full name.",
-                "nickname": "Please tell us what to call you.",
-                "email": "Please enter an email address like name@example.com.",
-                "mobileNumber": "A mobile number needs digits.",
-                "password": "Passwords need at least 8 characters.",
+                .name: .missing, .nickname: .missing, .email: .notAnEmailAddress, .mobileNumber: .noDigits,
+                .password: .tooShort(minimum: 8),
             ]
         )
-    }
-
-    @Test func theFailureIsSignUpFailedWithTheFieldErrors() {
-        let failure = SignUpValidation.failure(["email": SignUpValidation.emailTaken])
-        #expect(failure.title == "Sign Up Failed")
-        #expect(failure.message == "Please correct the fields marked below.")
-        #expect(failure.fieldErrors == ["email": "This email is already registered. Try signing in instead."])
     }
 }

@@ -30,25 +30,8 @@ public struct FieldLimit: Sendable, Equatable {
         }
     }
 
-    /// What the field's error says when the limit is exceeded.
-    public var problem: String {
-        switch unit {
-        case .characters: "Use at most \(maximum.formatted) characters."
-        case .utf8Bytes: "Use at most \(maximum.formatted) bytes (accented letters and emoji take more than one)."
-        }
-    }
-
     /// The problem with `value`, if it is too long.
-    public func problem(with value: String) -> String? {
-        isExceeded(by: value) ? problem : nil
-    }
-}
-
-extension Int {
-    /// With a comma between thousands (`1,024`), as the pages write numbers; no locale is involved.
-    fileprivate var formatted: String {
-        let digits = String(self)
-        guard digits.count > 3 else { return digits }
-        return String(digits.dropLast(3)) + "," + String(digits.suffix(3))  // enough for the limits, all < 1,000,000
+    public func problem(with value: String) -> FieldProblem? {
+        isExceeded(by: value) ? .tooLong(self) : nil
     }
 }

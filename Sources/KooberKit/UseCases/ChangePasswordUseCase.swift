@@ -2,8 +2,8 @@ import Foundation
 
 /// Change Password: with the current password (checked and throttled as Sign In is), sets a new one by the rule of
 /// Sign Up, ends every session of the rider (a lost phone is signed out at its next request; `signal` hears of it), and starts a new one
-/// for this browser, with a new id. Throws an `ErrorMessage` (**Change Password Failed**, each field's problem) or
-/// `SignInError.throttled`, and then changes nothing.
+/// for this browser, with a new id. Throws a `ChangePasswordError`, and then changes
+/// nothing.
 public struct ChangePasswordUseCase: Sendable {
     let userID: UserID
     let currentPassword: String
@@ -33,20 +33,17 @@ public struct ChangePasswordUseCase: Sendable {
         self.signal = signal
     }
 
-    public static func failure(_ fieldErrors: [String: String]) -> ErrorMessage {
-        ErrorMessage(
-            title: "Change Password Failed", message: "Please correct the fields marked below.",
-            fieldErrors: fieldErrors)
-    }
-
     public func run() async throws -> StartedSession {
-        var problems = SignUpValidation.passwordProblems(newPassword, fieldName: "newPassword")
-        problems["currentPassword"] =
-            currentPassword.isEmpty
-            ? "Please enter your current password." : FieldLimit.password.problem(with: currentPassword)
-        guard problems.isEmpty else { throw Self.failure(problems) }
-        guard let credentials = try await passwordCheck.verify(currentPassword), credentials.profile.id == userID else {
-            throw Self.failure(["currentPassword": "That is not your current password."])
+        var problems = SignUpValidation.passwordProblems(newPassword, field: .newPassword)
+        problems[.currentPassword] =
+            currentPassword.isEmpty ? .missing : FieldLimit.password.problem(with: currentPassword)
+        guard problems.isEmpty else { throw ChangePasswordError.invalid(problems) }
+        guard
+            let credentials = try await passwordCheck.verify(
+                currentPassword, throttledAs: ChangePasswordError.throttled),
+            credentials.profile.id == userID
+        else {
+            throw ChangePasswordError.invalid([.currentPassword: .notYourPassword])
         }
         try await userRepository.updatePasswordHash(
             id: userID, passwordHash: try await passwordHasher.hash(newPassword))

@@ -2,8 +2,7 @@ import Foundation
 
 /// Delete Account: with the rider's password (checked and throttled as Sign In is), cancels a ride in progress (its
 /// animal is freed where it stands), ends every session (`sessionSignal` hears of it) and removes the rider with their rides; the email may sign
-/// up again. Throws an `ErrorMessage` (**Delete Account Failed**) or `SignInError.throttled`, and then removes
-/// nothing.
+/// up again. Throws a `DeleteAccountError`, and then removes nothing.
 public struct DeleteAccountUseCase: Sendable {
     let userID: UserID
     let password: String
@@ -32,19 +31,14 @@ public struct DeleteAccountUseCase: Sendable {
         self.sessionSignal = sessionSignal
     }
 
-    public static func failure(_ problem: String) -> ErrorMessage {
-        ErrorMessage(
-            title: "Delete Account Failed", message: "Please correct the field marked below.",
-            fieldErrors: ["password": problem])
-    }
-
     public func run() async throws {
-        if let problem = password.isEmpty ? "Please enter your password." : FieldLimit.password.problem(with: password)
-        {
-            throw Self.failure(problem)
+        if let problem = password.isEmpty ? .missing : FieldLimit.password.problem(with: password) {
+            throw DeleteAccountError.invalid(problem)
         }
-        guard let credentials = try await passwordCheck.verify(password), credentials.profile.id == userID else {
-            throw Self.failure("That is not your password.")
+        guard let credentials = try await passwordCheck.verify(password, throttledAs: DeleteAccountError.throttled),
+            credentials.profile.id == userID
+        else {
+            throw DeleteAccountError.invalid(.notYourPassword)
         }
         do {
             _ = try await CancelRideUseCase(

@@ -1,5 +1,5 @@
 /// Edit Profile: changes the rider's name, nickname and mobile number, by the rules of Sign Up. Throws an
-/// `ErrorMessage` (**Save Failed**, each field's problem) and changes nothing when a field is wrong.
+/// `EditProfileError` and changes nothing when a field is wrong.
 public struct EditProfileUseCase: Sendable {
     let userID: UserID
     let name: String
@@ -17,19 +17,15 @@ public struct EditProfileUseCase: Sendable {
         self.userRepository = userRepository
     }
 
-    public static func failure(_ fieldErrors: [String: String]) -> ErrorMessage {
-        ErrorMessage(title: "Save Failed", message: "Please correct the fields marked below.", fieldErrors: fieldErrors)
-    }
-
     public func run() async throws -> UserProfile {
         let problems = SignUpValidation.profileProblems(name: name, nickname: nickname, mobileNumber: mobileNumber)
-        guard problems.isEmpty else { throw Self.failure(problems) }
+        guard problems.isEmpty else { throw EditProfileError.invalid(problems) }
         guard
             let profile = try await userRepository.updateProfile(
                 id: userID, name: name.trimmingCharacters(in: .whitespacesAndNewlines),
                 nickname: nickname.trimmingCharacters(in: .whitespacesAndNewlines),
                 mobileNumber: mobileNumber.trimmingCharacters(in: .whitespacesAndNewlines))
-        else { throw ErrorMessage(title: "Save Failed", message: "Your account no longer exists.") }
+        else { throw EditProfileError.accountGone }
         return profile
     }
 }

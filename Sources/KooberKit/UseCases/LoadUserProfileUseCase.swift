@@ -8,10 +8,10 @@ public struct LoadUserProfileUseCase: Sendable {
         self.userRepository = userRepository
     }
 
-    /// Throws an `ErrorMessage` when the rider's account is gone.
+    /// Throws `LoadUserProfileError.accountGone` when the rider's account is gone.
     public func run() async throws -> UserProfile {
         guard let profile = try await userRepository.profile(id: userID) else {
-            throw ErrorMessage(title: "Profile Not Found", message: "Your account could not be found.")
+            throw LoadUserProfileError.accountGone
         }
         return profile
     }

@@ -11,11 +11,9 @@ public struct SearchDropoffLocationsUseCase: Sendable {
         self.placeRepository = placeRepository
     }
 
-    /// Throws an `ErrorMessage` for a search too long to run.
+    /// Throws `SearchDropoffLocationsError` for a search too long to run.
     public func run() async throws -> [NamedLocation] {
-        if let problem = FieldLimit.search.problem(with: query) {
-            throw ErrorMessage(title: "Search Too Long", message: problem, fieldErrors: ["q": problem])
-        }
+        if FieldLimit.search.isExceeded(by: query) { throw SearchDropoffLocationsError.queryTooLong(.search) }
         let places = try await placeRepository.allPlaces()
         return PlaceSearch.results(for: query, in: places, near: pickupLocation)
     }

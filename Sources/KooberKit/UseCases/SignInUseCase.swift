@@ -36,9 +36,11 @@ public struct SignInUseCase: Sendable {
     }
 
     public func run() async throws -> StartedSession {
-        let tooLong = [("email", email, FieldLimit.email), ("password", password, FieldLimit.password)]
-            .compactMap { field, value, limit in limit.problem(with: value).map { (field, $0) } }
-        guard tooLong.isEmpty else { throw SignInError.tooLong(fieldErrors: Dictionary(uniqueKeysWithValues: tooLong)) }
+        let tooLong: [(AccountField, FieldProblem)] = [
+            (.email, email, FieldLimit.email), (.password, password, .password),
+        ]
+        .compactMap { field, value, limit in limit.problem(with: value).map { (field, $0) } }
+        guard tooLong.isEmpty else { throw SignInError.invalid(Dictionary(uniqueKeysWithValues: tooLong)) }
         guard let credentials = try await passwordCheck.verify(password) else { throw SignInError.failed }
         do {
             // At the version the password was checked at: a password change, Sign Out Everywhere or the account's

@@ -2,8 +2,8 @@ import Foundation
 
 /// Creates an account from what a visitor typed and signs them in.
 ///
-/// Throws the user's errors as an `ErrorMessage` (with a message per field); anything else it throws is something
-/// unexpected that broke (storage), which the web layer turns into the 500 page.
+/// Throws the user's errors as a `SignUpError`; anything else it throws is something unexpected that broke (storage),
+/// which the web layer turns into the 500 page.
 public struct SignUpUseCase: Sendable {
     let account: NewAccount
     /// Where the sign-up comes from (`ClientAddress` on the web), for `signUpThrottle`.
@@ -35,13 +35,13 @@ public struct SignUpUseCase: Sendable {
 
     public func run() async throws -> StartedSession {
         let problems = SignUpValidation.problems(with: account)
-        guard problems.isEmpty else { throw SignUpValidation.failure(problems) }
+        guard problems.isEmpty else { throw SignUpError.invalid(problems) }
         let email = EmailAddress.normalize(account.email)
         if try await userRepository.credentials(forEmail: email) != nil {
-            throw SignUpValidation.failure(["email": SignUpValidation.emailTaken])
+            throw SignUpError.emailTaken
         }
         guard try await signUpThrottle.reserve(for: clientAddress, at: now) else {
-            throw SignUpValidation.throttled
+            throw SignUpError.throttled
         }
         let user = NewUser(
             name: account.name.trimmingCharacters(in: .whitespacesAndNewlines),
@@ -55,7 +55,7 @@ public struct SignUpUseCase: Sendable {
             return try await sessionStarter.start(for: profile, now: now)
         } catch UserRepositoryError.emailAlreadyRegistered {
             // Two sign-ups with one email raced past the check above; the database kept one.
-            throw SignUpValidation.failure(["email": SignUpValidation.emailTaken])
+            throw SignUpError.emailTaken
         }
     }
 

@@ -15,8 +15,8 @@ struct CloudAccountResponder {
         do {
             let profile = try await loadUserProfileUseCaseFactory.makeLoadUserProfileUseCase().run()
             return try CloudJSON.response(CloudUserProfile(profile, links: links, withNickname: true))
-        } catch let error as ErrorMessage {
-            throw CloudError.rejected(error, status: .notFound)
+        } catch let error as LoadUserProfileError {
+            throw CloudError.rejected(error.errorMessage, status: .notFound)
         }
     }
 

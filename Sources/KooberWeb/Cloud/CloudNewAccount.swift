@@ -21,7 +21,15 @@ struct CloudNewAccount: Decodable, Sendable {
     }
 
     /// The API's name for each of Sign Up's fields, so that a field error names the key the client sent.
-    static func key(forField field: String) -> String {
-        field == "name" ? CodingKeys.fullName.stringValue : field
+    static func key(for field: AccountField) -> String {
+        let key: CodingKeys =
+            switch field {
+            case .name: .fullName
+            case .nickname: .nickname
+            case .email: .email
+            case .mobileNumber: .mobileNumber
+            case .password, .currentPassword, .newPassword: .password
+            }
+        return key.stringValue
     }
 }

@@ -21,8 +21,8 @@ struct CloudRideResponder {
         do {
             let places = try await useCaseFactory.makeSearchDropoffLocationsUseCase(query: query).run()
             return try CloudJSON.response(places.map(CloudNamedLocation.init))
-        } catch let error as ErrorMessage {
-            throw CloudError.rejected(error.naming("query"))
+        } catch let error as SearchDropoffLocationsError {
+            throw CloudError.rejected(error.errorMessage.naming("query"))
         }
     }
 

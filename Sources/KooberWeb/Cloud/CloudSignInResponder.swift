@@ -25,7 +25,7 @@ struct CloudSignInResponder {
             case .failed: throw CloudError.signInFailed(error.errorMessage)
             case .throttled:
                 throw CloudError.throttled(error.errorMessage, retryAfterSeconds: Int(throttlePolicy.lockout))
-            case .tooLong: throw CloudError.rejected(error.errorMessage)
+            case .invalid: throw CloudError.rejected(error.errorMessage)
             }
         }
     }
@@ -34,15 +34,14 @@ struct CloudSignInResponder {
         let account = try CloudJSON.decode(CloudNewAccount.self, from: body).account
         do {
             return try payload(try await signUpUseCaseFactory.makeSignUpUseCase(account: account).run())
-        } catch let error as ErrorMessage {
-            if error == SignUpValidation.throttled {
-                throw CloudError.throttled(error, retryAfterSeconds: Int(signUpThrottlePolicy.window))
+        } catch let error as SignUpError {
+            let message = error.errorMessage(naming: CloudNewAccount.key(for:))
+            switch error {
+            case .throttled:
+                throw CloudError.throttled(message, retryAfterSeconds: Int(signUpThrottlePolicy.window))
+            case .emailTaken: throw CloudError.rejected(message, status: .conflict)
+            case .invalid: throw CloudError.rejected(message)
             }
-            let fields = Dictionary(
-                uniqueKeysWithValues: error.fieldErrors.map { (CloudNewAccount.key(forField: $0.key), $0.value) })
-            let message = ErrorMessage(title: error.title, message: error.message, fieldErrors: fields)
-            let taken = fields == ["email": SignUpValidation.emailTaken]
-            throw CloudError.rejected(message, status: taken ? .conflict : .unprocessableEntity)
         }
     }
 

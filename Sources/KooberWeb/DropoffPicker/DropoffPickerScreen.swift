@@ -16,8 +16,8 @@ struct DropoffPickerScreen {
         var (error, status) = (error, status)
         do {
             places = try await useCaseFactory.makeSearchDropoffLocationsUseCase(query: query).run()
-        } catch let searchError as ErrorMessage {
-            (places, error, status) = ([], searchError, .unprocessableEntity)
+        } catch let searchError as SearchDropoffLocationsError {
+            (places, error, status) = ([], searchError.errorMessage, .unprocessableEntity)
         }
         let viewState = DropoffPickerViewState(
             query: query, places: places, pickupLocation: pickupLocation, csrfToken: csrfToken, error: error

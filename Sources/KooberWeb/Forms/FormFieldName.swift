@@ -1,13 +1,25 @@
+import KooberKit
+
 /// The names of the pages' form fields, as the templates write them and `RouteRequest` reads them.
-enum FormFieldName: String, Sendable {
-    case name
-    case nickname
-    case email
-    case mobileNumber
-    case password
-    case currentPassword
-    case newPassword
-    case placeID = "place_id"
-    case rideOption = "ride_option"
-    case csrfToken = "csrf_token"
+enum FormFieldName: Hashable, Sendable {
+    /// An account's field, named alike on every page that has it.
+    case account(AccountField)
+    case placeID
+    case rideOption
+    case csrfToken
+
+    var rawValue: String {
+        switch self {
+        case .account(.name): "name"
+        case .account(.nickname): "nickname"
+        case .account(.email): "email"
+        case .account(.mobileNumber): "mobileNumber"
+        case .account(.password): "password"
+        case .account(.currentPassword): "currentPassword"
+        case .account(.newPassword): "newPassword"
+        case .placeID: "place_id"
+        case .rideOption: "ride_option"
+        case .csrfToken: "csrf_token"
+        }
+    }
 }

@@ -27,9 +27,10 @@ struct AccountScreen {
                 name: name, nickname: nickname, mobileNumber: mobileNumber
             ).run()
             return .redirect(to: Route.profile.path)
-        } catch let error as ErrorMessage {
+        } catch let error as EditProfileError {
             let state = ProfileFormViewState.editProfile(
-                name: name, nickname: nickname, mobileNumber: mobileNumber, csrfToken: csrfToken, error: error)
+                name: name, nickname: nickname, mobileNumber: mobileNumber, csrfToken: csrfToken,
+                error: error.errorMessage)
             return templates.response(.profileForm, state, status: .unprocessableEntity)
         }
     }
@@ -45,11 +46,10 @@ struct AccountScreen {
                 currentPassword: currentPassword, newPassword: newPassword
             ).run()
             return sessionCookie.redirectSignedIn(started, csrfProtection: csrfProtection, to: Route.profile.path)
-        } catch {
-            let (message, status) = try Self.failure(error)
+        } catch let error as ChangePasswordError {
             return templates.response(
-                .profileForm, ProfileFormViewState.changePassword(csrfToken: csrfToken, error: message),
-                status: status)
+                .profileForm, ProfileFormViewState.changePassword(csrfToken: csrfToken, error: error.errorMessage),
+                status: error == .throttled ? .tooManyRequests : .unprocessableEntity)
         }
     }
 
@@ -67,11 +67,10 @@ struct AccountScreen {
         do {
             try await useCaseFactory.makeDeleteAccountUseCase(password: password).run()
             return signedOut()
-        } catch {
-            let (message, status) = try Self.failure(error)
+        } catch let error as DeleteAccountError {
             return templates.response(
-                .profileForm, ProfileFormViewState.deleteAccount(csrfToken: csrfToken, error: message),
-                status: status)
+                .profileForm, ProfileFormViewState.deleteAccount(csrfToken: csrfToken, error: error.errorMessage),
+                status: error == .throttled ? .tooManyRequests : .unprocessableEntity)
         }
     }
 
@@ -81,15 +80,5 @@ struct AccountScreen {
         response.setCookie(sessionCookie.clearing())
         response.setCookie(csrfProtection.retiringPreSession())
         return response
-    }
-
-    /// What a password form tells the rider: its field problems (422), or that there were too many tries (429).
-    /// Anything else broke, and is rethrown for the 500 page.
-    private static func failure(_ error: any Error) throws -> (ErrorMessage, HTTPResponseStatus) {
-        switch error {
-        case let message as ErrorMessage: (message, .unprocessableEntity)
-        case SignInError.throttled: (SignInError.throttled.errorMessage, .tooManyRequests)
-        default: throw error
-        }
     }
 }

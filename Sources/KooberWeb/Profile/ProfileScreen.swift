@@ -22,8 +22,8 @@ struct ProfileScreen {
             ).run()
             return templates.response(
                 .profile, ProfileViewState(csrfToken: csrfToken, profile: profile, history: history))
-        } catch let error as ErrorMessage {
-            return ErrorPages(templates: templates).response(.notFound, message: error)
+        } catch let error as LoadUserProfileError {
+            return ErrorPages(templates: templates).response(.notFound, message: error.errorMessage)
         }
     }
 

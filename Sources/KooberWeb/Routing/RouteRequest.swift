@@ -80,6 +80,6 @@ extension URLEncodedForm {
     /// The value of a page's form field, if sent.
     subscript(_ field: FormFieldName) -> String? { self[field.rawValue] }
 
-    /// The value of a page's form field, empty when not sent.
-    func text(_ field: FormFieldName) -> String { self[field] ?? "" }
+    /// The value of an account's field, empty when not sent.
+    func text(_ field: AccountField) -> String { self[.account(field)] ?? "" }
 }

@@ -18,11 +18,10 @@ struct SignUpScreen {
         do {
             let started = try await signUpUseCaseFactory.makeSignUpUseCase(account: account).run()
             return sessionCookie.redirectSignedIn(started, csrfProtection: csrfProtection)
-        } catch let error as ErrorMessage {
-            let state = SignUpViewState(csrfToken: csrfToken, account: account, error: error)
-            let status: HTTPResponseStatus =
-                error == SignUpValidation.throttled ? .tooManyRequests : .unprocessableEntity
-            return templates.response(.signUp, state, status: status)
+        } catch let error as SignUpError {
+            let state = SignUpViewState(csrfToken: csrfToken, account: account, error: error.errorMessage())
+            return templates.response(
+                .signUp, state, status: error == .throttled ? .tooManyRequests : .unprocessableEntity)
         }
     }
 }

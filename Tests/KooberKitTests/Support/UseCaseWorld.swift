@@ -73,8 +73,8 @@ struct UseCaseWorld {
         _ account: NewAccount,
         from address: String = "192.0.2.1",
         at now: Date = referenceTime
-    ) async throws -> Result<StartedSession, ErrorMessage> {
-        try await outcome(ErrorMessage.self) {
+    ) async throws -> Result<StartedSession, SignUpError> {
+        try await outcome(SignUpError.self) {
             try await SignUpUseCase(
                 account: account, clientAddress: address, now: now, userRepository: users, sessionRepository: sessions,
                 passwordHasher: hasher, sessionPolicy: SessionPolicy(), signUpThrottle: signUpThrottle

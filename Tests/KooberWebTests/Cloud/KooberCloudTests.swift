@@ -73,7 +73,9 @@ import Testing
         try await client.send(.POST, "/signUp", body: CloudRequests.signUp(email: "JOHNNY@gmail.com"))
         #expect(client.status == .conflict)
         let taken = try #require(try client.object()["error"] as? [String: Any])
-        #expect((taken["fields"] as? [String: String])?["email"] == SignUpValidation.emailTaken)
+        #expect(
+            (taken["fields"] as? [String: String])?["email"]
+                == "This email is already registered. Try signing in instead.")
     }
 
     @Test(arguments: [

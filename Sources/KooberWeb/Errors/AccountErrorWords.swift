@@ -1,0 +1,80 @@
+import KooberKit
+
+// The account use cases' errors in the words riders read, for the pages and the API alike; the field errors are named
+// as the caller names its fields (`ErrorMessage(title:message:problems:naming:)`).
+
+private let correctTheFields = "Please correct the fields marked below."
+
+extension SignUpError {
+    func errorMessage(naming name: (AccountField) -> String = { FormFieldName.account($0).rawValue }) -> ErrorMessage {
+        switch self {
+        case .invalid(let problems):
+            ErrorMessage(title: "Sign Up Failed", message: correctTheFields, problems: problems, naming: name)
+        case .emailTaken:
+            ErrorMessage(
+                title: "Sign Up Failed", message: correctTheFields,
+                fieldErrors: [name(.email): "This email is already registered. Try signing in instead."])
+        case .throttled:
+            ErrorMessage(
+                title: "Too Many Sign-Ups",
+                message: "Too many accounts were made from your network lately. Please try again in an hour.")
+        }
+    }
+}
+
+extension SignInError {
+    var errorMessage: ErrorMessage {
+        switch self {
+        case .failed:
+            ErrorMessage(title: "Sign In Failed", message: "Could not sign in. Please try again.")
+        case .throttled:
+            ErrorMessage(
+                title: "Too Many Tries",
+                message: "There were too many failed sign-ins. Please wait 15 minutes and try again.")
+        case .invalid(let problems):
+            ErrorMessage(title: "Sign In Failed", message: correctTheFields, problems: problems)
+        }
+    }
+}
+
+extension EditProfileError {
+    var errorMessage: ErrorMessage {
+        switch self {
+        case .invalid(let problems): ErrorMessage(title: "Save Failed", message: correctTheFields, problems: problems)
+        case .accountGone: ErrorMessage(title: "Save Failed", message: "Your account no longer exists.")
+        }
+    }
+}
+
+extension ChangePasswordError {
+    var errorMessage: ErrorMessage {
+        switch self {
+        case .invalid(let problems):
+            ErrorMessage(title: "Change Password Failed", message: correctTheFields, problems: problems)
+        case .throttled: SignInError.throttled.errorMessage
+        }
+    }
+}
+
+extension DeleteAccountError {
+    var errorMessage: ErrorMessage {
+        switch self {
+        case .invalid(let problem):
+            ErrorMessage(
+                title: "Delete Account Failed", message: "Please correct the field marked below.",
+                fieldErrors: [
+                    FormFieldName.account(.password).rawValue:
+                        problem == .missing ? "Please enter your password." : problem.words(for: .password)
+                ])
+        case .throttled: SignInError.throttled.errorMessage
+        }
+    }
+}
+
+extension LoadUserProfileError {
+    var errorMessage: ErrorMessage {
+        switch self {
+        case .accountGone: ErrorMessage(title: "Profile Not Found", message: "Your account could not be found.")
+        }
+    }
+}
