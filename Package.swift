@@ -252,7 +252,8 @@ let package = Package(
         .testTarget(
             name: "KooberSQLiteTests",
             dependencies: [
-                "KooberSQLite", "KooberPostgres", "KooberKit", "KooberKitTestDoubles", "KooberTestSupport", "TestKit",
+                "KooberApp", "KooberSQLite", "KooberPostgres", "KooberKit", "KooberKitTestDoubles", "KooberTestSupport",
+                "TestKit",
             ]
         ),
         .testTarget(
