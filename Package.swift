@@ -252,7 +252,8 @@ let package = Package(
         .testTarget(
             name: "KooberSQLiteTests",
             dependencies: [
-                "KooberSQLite", "KooberPostgres", "KooberKit", "KooberKitTestDoubles", "KooberTestSupport", "TestKit",
+                "KooberApp", "KooberSQLite", "KooberPostgres", "KooberKit", "KooberKitTestDoubles", "KooberTestSupport",
+                "TestKit",
             ]
         ),
         .testTarget(
@@ -260,6 +261,8 @@ let package = Package(
             dependencies: [
                 "KooberPostgres", "KooberKit", "KooberTestSupport", "KooberWeb", "TestKit",
                 .product(name: "Logging", package: "swift-log"),
+                // Rows read by the migration tests (`PostgresRow`).
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .testTarget(name: "KooberKitTests", dependencies: ["KooberKit", "KooberKitTestDoubles", "TestKit"]),

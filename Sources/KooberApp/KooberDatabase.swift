@@ -3,29 +3,21 @@ import KooberKit
 import KooberPostgres
 import KooberSQLite
 
-/// The database Koober's state lives in, with the repositories of its kind.
+/// The database Koober's state lives in, with the services of its kind (`storeServices(now:)`).
 public enum KooberDatabase: Sendable {
     case sqlite(SQLiteDatabase)
     case postgres(PostgresDatabase)
 
-    /// Every repository, on this database.
-    struct Repositories {
-        let users: any UserRepository
-        let sessions: any UserSessionRepository
-        let signInFailures: any SignInFailureRepository
-        let places: any PlaceRepository
-        let rides: any RideRepository
-        let fleet: any FleetRepository
-        let csrfKeys: any CSRFKeyRepository
-        /// A session with its rider's ride state in one read.
-        let sessionRideStates: any SessionRideStateRepository
-    }
-
-    /// Every repository, on this database; `now` stamps the users' `created_at` (the app's clock).
-    func repositories(now: @escaping @Sendable () -> Date) -> Repositories {
+    /// Every store-specific service, on this database: the one wiring of each kind of store, used by `koober`
+    /// (`KooberStorage.open`) and by the repository contracts. `now` stamps the users' `created_at` (the app's clock).
+    ///
+    /// The sign-up throttle is chosen here for each kind: in this process's memory with SQLite (one process serves a
+    /// file), in the database with PostgreSQL (shared by every process). `changes` is what the PostgreSQL database
+    /// hears from other processes (`PostgresDatabase.changes`); with SQLite nothing tells it.
+    public func storeServices(now: @escaping @Sendable () -> Date) -> StoreServices {
         switch self {
         case .sqlite(let database):
-            Repositories(
+            StoreServices(
                 users: SQLiteUserRepository(database: database, now: now),
                 sessions: SQLiteUserSessionRepository(database: database),
                 signInFailures: SQLiteSignInFailureRepository(database: database),
@@ -33,10 +25,12 @@ public enum KooberDatabase: Sendable {
                 rides: SQLiteRideRepository(database: database),
                 fleet: SQLiteFleetRepository(database: database),
                 csrfKeys: SQLiteCSRFKeyRepository(database: database),
-                sessionRideStates: SQLiteSessionRideStateRepository(database: database)
+                sessionRideStates: SQLiteSessionRideStateRepository(database: database),
+                signUpThrottle: SignUpThrottle(),
+                changes: SharedStoreChanges()
             )
         case .postgres(let database):
-            Repositories(
+            StoreServices(
                 users: PostgresUserRepository(database: database, now: now),
                 sessions: PostgresUserSessionRepository(database: database),
                 signInFailures: PostgresSignInFailureRepository(database: database),
@@ -44,7 +38,9 @@ public enum KooberDatabase: Sendable {
                 rides: PostgresRideRepository(database: database),
                 fleet: PostgresFleetRepository(database: database),
                 csrfKeys: PostgresCSRFKeyRepository(database: database),
-                sessionRideStates: PostgresSessionRideStateRepository(database: database)
+                sessionRideStates: PostgresSessionRideStateRepository(database: database),
+                signUpThrottle: PostgresSignUpThrottle(database: database),
+                changes: database.changes
             )
         }
     }

@@ -18,7 +18,6 @@ public struct KooberStorage: Sendable {
     /// Opens (creating and migrating) the database, seeds the demo account on first start, loads the form-signing
     /// key, and builds the services, whose health check is whether the database answers.
     public static func open(_ configuration: KooberStorageConfiguration, logger: Logger) async throws -> KooberStorage {
-        let changes = SharedStoreChanges()
         let database: KooberDatabase
         switch configuration.database {
         case .sqlite(let path):
@@ -27,11 +26,11 @@ public struct KooberStorage: Sendable {
             logger.info("Using the PostgreSQL database \(url)")
             database = .postgres(
                 try await PostgresDatabase.open(
-                    url: url, timeout: configuration.postgresCallTimeout, changes: changes, logger: logger))
+                    url: url, timeout: configuration.postgresCallTimeout, changes: SharedStoreChanges(),
+                    logger: logger))
         }
         do {
-            return try await KooberStorage(
-                database: database, changes: changes, configuration: configuration, logger: logger)
+            return try await KooberStorage(database: database, configuration: configuration, logger: logger)
         } catch {
             try await database.close()
             throw error
@@ -40,26 +39,20 @@ public struct KooberStorage: Sendable {
 
     private init(
         database: KooberDatabase,
-        changes: SharedStoreChanges,
         configuration: KooberStorageConfiguration,
         logger: Logger
     ) async throws {
-        let repositories = database.repositories(now: configuration.clock.nowFunction)
+        let stores = database.storeServices(now: configuration.clock.nowFunction)
         let hasher = BoundedPasswordHasher(Argon2PasswordHasher(), capacity: configuration.hashQueueSize)
-        if try await SeedDemoAccountUseCase(userRepository: repositories.users, passwordHasher: hasher).run() {
+        if try await SeedDemoAccountUseCase(userRepository: stores.users, passwordHasher: hasher).run() {
             logger.info("Created the demo account \(SeedDemoAccountUseCase.demoAccount.email)")
         }
-        try await repositories.fleet.provide(Fleet.members(size: configuration.fleetSize))
-        let csrfKey = try await LoadCSRFKeyUseCase(repository: repositories.csrfKeys).run()
+        try await stores.fleet.provide(Fleet.members(size: configuration.fleetSize))
+        let csrfKey = try await LoadCSRFKeyUseCase(repository: stores.csrfKeys).run()
         self.database = database
         self.passwordHashQueue = hasher
-        var services = KooberServices(
-            userRepository: repositories.users,
-            sessionRepository: repositories.sessions,
-            signInFailureRepository: repositories.signInFailures,
-            placeRepository: repositories.places,
-            rideRepository: repositories.rides,
-            fleetRepository: repositories.fleet,
+        self.services = KooberServices(
+            stores: stores,
             passwordHasher: hasher,
             csrfKey: csrfKey,
             healthCheck: {
@@ -73,14 +66,8 @@ public struct KooberStorage: Sendable {
             },
             clock: configuration.clock,
             secureCookies: configuration.secureCookies,
-            trustProxy: configuration.trustProxy
+            trustProxy: configuration.trustProxy,
+            rideClockRate: configuration.rideClockRate
         )
-        services.sessionRideStateRepository = repositories.sessionRideStates
-        services.rideClockRate = configuration.rideClockRate
-        services.storeChanges = changes
-        if case .postgres(let postgres) = database {
-            services.signUpThrottle = PostgresSignUpThrottle(database: postgres)
-        }
-        self.services = services
     }
 }

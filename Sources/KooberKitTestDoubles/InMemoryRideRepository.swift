@@ -169,10 +169,10 @@ public actor InMemoryRideRepository: RideRepository, FleetRepository {
             )
             animals.append(StoredAnimal(animal: animal, number: member.number, inService: true))
         }
+        let rule = FleetInService(members)
         for index in animals.indices {
-            animals[index].inService = members.contains {
-                $0.rideOptionID == animals[index].animal.rideOptionID && $0.number >= animals[index].number
-            }
+            animals[index].inService = rule.isInService(
+                rideOptionID: animals[index].animal.rideOptionID, number: animals[index].number)
         }
     }
 

@@ -21,6 +21,9 @@ import _ConnectionPoolModule
 ///   starting together migrate once; `close` ends the pool's task, closing its connections.
 public final class PostgresDatabase: Sendable {
     public let configuration: PostgresURL
+    /// Told what other processes change (`open`'s `changes`, heard by `PostgresChanges`); without a listener, a new
+    /// one that nothing tells.
+    public let changes: SharedStoreChanges
     let client: PostgresClient
     /// The deadline of one call, from asking for a connection to its answer.
     let timeout: Duration
@@ -29,8 +32,9 @@ public final class PostgresDatabase: Sendable {
     private let listening = Mutex<Task<Void, Never>?>(nil)
     private let isClosed = Atomic<Bool>(false)
 
-    private init(configuration: PostgresURL, timeout: Duration, logger: Logger) {
+    private init(configuration: PostgresURL, timeout: Duration, changes: SharedStoreChanges, logger: Logger) {
         self.configuration = configuration
+        self.changes = changes
         self.timeout = timeout
         self.logger = logger
         let client = PostgresClient(configuration: configuration.clientConfiguration, backgroundLogger: logger)
@@ -50,7 +54,8 @@ public final class PostgresDatabase: Sendable {
         changes: SharedStoreChanges? = nil,
         logger: Logger = Logger(label: "koober.postgres")
     ) async throws -> PostgresDatabase {
-        let database = PostgresDatabase(configuration: url, timeout: timeout, logger: logger)
+        let database = PostgresDatabase(
+            configuration: url, timeout: timeout, changes: changes ?? SharedStoreChanges(), logger: logger)
         do {
             try await database.migrate(PostgresSchema.migrations)
             if let changes {

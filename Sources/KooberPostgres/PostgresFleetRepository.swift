@@ -10,7 +10,7 @@ public struct PostgresFleetRepository: FleetRepository {
     }
 
     /// Adds the members not stored yet (`ON CONFLICT DO NOTHING` on option and number, so processes starting together
-    /// seed each animal once), and puts exactly `members` in service.
+    /// seed each animal once), and puts exactly `members` in service (`FleetInService`).
     public func provide(_ members: [FleetMember]) async throws {
         try await database.transaction { transaction in
             for member in members {
@@ -23,12 +23,11 @@ public struct PostgresFleetRepository: FleetRepository {
                     """
                 )
             }
-            let largest = Dictionary(grouping: members, by: \.rideOptionID).mapValues { $0.map(\.number).max() ?? 0 }
-            for option in RideOption.all {
+            for limit in FleetInService(members).limits {
                 try await transaction.execute(
                     """
-                    UPDATE animals SET in_service = (number <= \(largest[option.id] ?? 0))
-                    WHERE ride_option_id = \(option.id)
+                    UPDATE animals SET in_service = (number <= \(limit.highestNumber))
+                    WHERE ride_option_id = \(limit.rideOptionID)
                     """
                 )
             }

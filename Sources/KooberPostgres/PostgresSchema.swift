@@ -191,11 +191,17 @@ extension PostgresDatabase {
     /// The advisory lock that migrations take: one process migrates, the others wait and then find nothing to do.
     static let migrationLock: Int64 = 0x6B6F_6F62_6572  // "koober"
 
-    /// Applies the migrations the database has not seen, all in one transaction under an advisory lock: a failing
-    /// migration leaves the database as it was, and processes starting at once migrate once. A database newer than
-    /// these migrations is refused.
-    func migrate(_ migrations: [PostgresMigration]) async throws {
+    /// Applies every migration the database has not recorded (`koober_migrations`), in order, lower numbers included
+    /// (GRDB's rule): each in its own transaction with its record, under the advisory lock, and only if it is still
+    /// not recorded once the lock is held. So a failing migration leaves the database as the ones before it left it,
+    /// and processes starting at once run each migration once. A database that records a migration these do not
+    /// know (a newer build's) is refused.
+    ///
+    /// - Returns: the versions applied now (empty when the database was up to date).
+    @discardableResult
+    func migrate(_ migrations: [PostgresMigration]) async throws -> [Int] {
         let latest = migrations.last?.version ?? 0
+        let known = Set(migrations.map(\.version))
         let applied = try await transaction { transaction in
             try await transaction.execute("SELECT pg_advisory_xact_lock(\(Self.migrationLock))")
             try await transaction.execute(
@@ -206,33 +212,52 @@ extension PostgresDatabase {
                 )
                 """
             )
-            let rows = try await transaction.query("SELECT coalesce(max(version), 0) FROM koober_migrations")
-            let current = try rows.first?.decode(Int.self) ?? 0
-            guard current <= latest else {
-                throw PostgresSchemaError.schemaTooNew(databaseVersion: current, latestKnownVersion: latest)
-            }
-            let pending = migrations.filter { $0.version > current }
-            for migration in pending {
+            return try await Self.appliedMigrations(in: transaction)
+        }
+        let unknown = applied.subtracting(known).sorted()
+        if let newest = unknown.last {
+            throw newest > latest
+                ? PostgresSchemaError.schemaTooNew(databaseVersion: newest, latestKnownVersion: latest)
+                : PostgresSchemaError.unknownMigrations(unknown)
+        }
+        var ran: [Int] = []
+        for migration in migrations where !applied.contains(migration.version) {
+            let didRun = try await transaction { transaction in
+                try await transaction.execute("SELECT pg_advisory_xact_lock(\(Self.migrationLock))")
+                guard try await !Self.appliedMigrations(in: transaction).contains(migration.version) else {
+                    return false
+                }
                 for statement in migration.statements {
                     try await transaction.execute(PostgresQuery(unsafeSQL: statement))
                 }
                 try await migration.seed?(transaction)
                 try await transaction.execute("INSERT INTO koober_migrations (version) VALUES (\(migration.version))")
+                return true
             }
-            return pending.map(\.version)
+            if didRun { ran.append(migration.version) }
         }
-        if !applied.isEmpty { logger.info("Migrated the PostgreSQL database to version \(latest)") }
+        if !ran.isEmpty { logger.info("Migrated the PostgreSQL database: versions \(ran)") }
+        return ran
+    }
+
+    /// The versions `koober_migrations` records.
+    private static func appliedMigrations(in transaction: PostgresTransaction) async throws -> Set<Int> {
+        Set(try await transaction.query("SELECT version FROM koober_migrations").map { try $0.decode(Int.self) })
     }
 }
 
 enum PostgresSchemaError: Error, CustomStringConvertible {
     case schemaTooNew(databaseVersion: Int, latestKnownVersion: Int)
+    /// The database records migrations this code does not know, numbered below its latest (another build's).
+    case unknownMigrations([Int])
 
     var description: String {
         switch self {
         case .schemaTooNew(let databaseVersion, let latestKnownVersion):
             "the database's schema is at version \(databaseVersion), newer than this koober's \(latestKnownVersion):"
                 + " run the newer koober"
+        case .unknownMigrations(let versions):
+            "the database records migrations \(versions), which this koober does not know: run the koober that made it"
         }
     }
 }

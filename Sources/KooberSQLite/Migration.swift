@@ -1,9 +1,7 @@
 /// One numbered step of the schema. Versions start at 1 and increase, and each runs exactly once per database file:
-/// the file remembers the last one applied in `PRAGMA user_version`.
-///
-/// A gap in the numbers is accepted, because two branches may each add a migration at once (one takes the next
-/// number, the other the one after). A file already migrated past a gap never runs a migration filled in later,
-/// so a gap must be closed before anything ships.
+/// the file records every one applied (`koober_migrations`), and at open every migration not recorded yet runs, in
+/// order, lower numbers included (GRDB's rule). So a migration that lands after a higher-numbered one (two branches
+/// adding one each at once) still runs on files already migrated past it.
 public struct Migration: Sendable {
     public let version: Int
     /// One or more SQL statements, without bindings.
@@ -19,14 +17,25 @@ public struct Migration: Sendable {
 }
 
 extension SQLiteConnection {
-    /// The schema version recorded in the file (`PRAGMA user_version`); 0 for a new file.
+    /// The highest version applied (`PRAGMA user_version`, which the file has always kept, and which older builds
+    /// read to refuse a file newer than they are); 0 for a new file.
     public func userVersion() throws -> Int {
         try query("PRAGMA user_version").first?.int("user_version") ?? 0
     }
 
-    /// Applies the migrations the file has not seen yet, all in one `BEGIN IMMEDIATE` transaction: a failing
-    /// migration leaves the file as it was, and two processes starting at once cannot both migrate, because the
-    /// version is read under the write lock. A file whose version is newer than the last migration is refused.
+    /// The versions the file records as applied (`koober_migrations`); empty for a new file.
+    public func appliedMigrations() throws -> Set<Int> {
+        guard try hasMigrationRecord() else { return [] }
+        return Set(try query("SELECT version FROM koober_migrations").map { try $0.int("version") })
+    }
+
+    /// Applies every migration the file has not recorded, in order, each in its own `BEGIN IMMEDIATE` transaction
+    /// with its record: a failing migration leaves the file as the ones before it left it, and two processes starting
+    /// at once cannot both run one, because whether it is recorded is read again under the write lock. A file that
+    /// records a migration these do not know (a newer build's) is refused.
+    ///
+    /// A file from before the record (its one `PRAGMA user_version`, the highest version applied) first gets the
+    /// record, of every migration up to that version: exactly what the old rule had applied.
     ///
     /// - Returns: the versions applied now (empty when the file was up to date).
     @discardableResult
@@ -37,26 +46,59 @@ extension SQLiteConnection {
                 throw SQLiteError.invalidMigrations("migration \(index + 1) has version \(migration.version)")
             }
         }
-        let latest = migrations.last?.version ?? 0
-        return try transaction { connection in
-            let current = try connection.userVersion()
-            guard current <= latest else {
-                throw SQLiteError.schemaTooNew(fileVersion: current, latestKnownVersion: latest)
-            }
-            let pending = migrations.filter { $0.version > current }
-            for migration in pending {
+        let applied = try transaction { connection in try connection.recordOfMigrations(knowing: migrations) }
+        var ran: [Int] = []
+        for migration in migrations where !applied.contains(migration.version) {
+            let didRun = try transaction { connection in
+                // Read again under the write lock: another process may have run it meanwhile.
+                guard try !connection.appliedMigrations().contains(migration.version) else { return false }
                 try connection.executeScript(migration.sql)
                 for seed in migration.seeds {
                     for row in seed.rows {
                         try connection.execute(seed.sql, row)
                     }
                 }
-            }
-            if !pending.isEmpty {
+                try connection.record(migration)
+                let highest = max(try connection.userVersion(), migration.version)
                 // PRAGMA takes no bound parameters; the number comes from this code, never from input.
-                try connection.executeScript("PRAGMA user_version = \(latest)")
+                try connection.executeScript("PRAGMA user_version = \(highest)")
+                return true
             }
-            return pending.map(\.version)
+            if didRun { ran.append(migration.version) }
         }
+        return ran
+    }
+
+    private func record(_ migration: Migration) throws {
+        try execute("INSERT INTO koober_migrations (version) VALUES (?)", [.integer(Int64(migration.version))])
+    }
+
+    private func hasMigrationRecord() throws -> Bool {
+        try !query("SELECT 1 AS found FROM sqlite_schema WHERE type = 'table' AND name = 'koober_migrations'").isEmpty
+    }
+
+    /// The versions recorded as applied, the record made first if the file has none (backfilled from
+    /// `user_version`); refuses a file that records, or is at, a version `migrations` do not know.
+    private func recordOfMigrations(knowing migrations: [Migration]) throws -> Set<Int> {
+        let latest = migrations.last?.version ?? 0
+        if try !hasMigrationRecord() {
+            let current = try userVersion()
+            guard current <= latest else {
+                throw SQLiteError.schemaTooNew(fileVersion: current, latestKnownVersion: latest)
+            }
+            try executeScript("CREATE TABLE koober_migrations (version INTEGER PRIMARY KEY)")
+            for migration in migrations where migration.version <= current {
+                try record(migration)
+            }
+        }
+        let applied = try appliedMigrations()
+        let unknown = applied.subtracting(migrations.map(\.version)).sorted()
+        if let newest = unknown.last {
+            guard newest < latest else {
+                throw SQLiteError.schemaTooNew(fileVersion: newest, latestKnownVersion: latest)
+            }
+            throw SQLiteError.unknownMigrations(unknown)
+        }
+        return applied
     }
 }

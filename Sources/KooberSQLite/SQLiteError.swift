@@ -7,9 +7,11 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     case constraint(code: Int32, message: String)
     /// Any other failed SQLite call, with its extended result code and `sqlite3_errmsg` text.
     case failure(code: Int32, message: String)
-    /// The file's schema (`PRAGMA user_version`) is newer than the migrations this code knows: refusing it
-    /// keeps an older build from writing into a database it does not understand.
+    /// The file's schema (`PRAGMA user_version`, or a migration it records) is newer than the migrations this code
+    /// knows: refusing it keeps an older build from writing into a database it does not understand.
     case schemaTooNew(fileVersion: Int, latestKnownVersion: Int)
+    /// The file records migrations this code does not know, numbered below its latest (another build's).
+    case unknownMigrations([Int])
     /// The migration list does not start at 1 or its versions do not increase.
     case invalidMigrations(String)
     /// A row has no column of this name.
@@ -55,6 +57,8 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
         case .schemaTooNew(let fileVersion, let latest):
             "The database schema is version \(fileVersion), newer than this build knows (\(latest)); "
                 + "run a newer Koober or use another database file"
+        case .unknownMigrations(let versions):
+            "The database records migrations \(versions), which this build does not know; run the build that made it"
         case .invalidMigrations(let reason):
             "Invalid migrations: \(reason)"
         case .noSuchColumn(let name):

@@ -9,7 +9,7 @@ public struct SQLiteFleetRepository: FleetRepository {
     }
 
     /// Adds the members not stored yet (`INSERT OR IGNORE` on option and number, so processes starting together
-    /// seed each animal once), and puts exactly `members` in service.
+    /// seed each animal once), and puts exactly `members` in service (`FleetInService`).
     public func provide(_ members: [FleetMember]) async throws {
         try await database.write { connection in
             for member in members {
@@ -24,11 +24,10 @@ public struct SQLiteFleetRepository: FleetRepository {
                     ]
                 )
             }
-            let largest = Dictionary(grouping: members, by: \.rideOptionID).mapValues { $0.map(\.number).max() ?? 0 }
-            for option in RideOption.all {
+            for limit in FleetInService(members).limits {
                 try connection.execute(
                     "UPDATE animals SET in_service = (number <= ?) WHERE ride_option_id = ?",
-                    [.integer(Int64(largest[option.id] ?? 0)), .text(option.id)]
+                    [.integer(Int64(limit.highestNumber)), .text(limit.rideOptionID)]
                 )
             }
         }

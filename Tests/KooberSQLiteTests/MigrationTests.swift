@@ -31,12 +31,14 @@ struct MigrationTests {
         #expect(try connection.query("SELECT count(*) AS n FROM a")[0].int("n") == 1)
     }
 
-    @Test func aFailingMigrationLeavesTheFileAsItWas() throws {
+    @Test func aFailingMigrationLeavesTheFileAsTheOnesBeforeItLeftIt() throws {
         let connection = try SQLiteConnection(path: ":memory:")
         let broken = Migration(version: 2, sql: "CREATE TABLE b (y INTEGER); CREATE TABLE broken (;")
         #expect(throws: SQLiteError.self) { try connection.migrate([first, broken]) }
-        #expect(try connection.userVersion() == 0)
-        #expect(try connection.query("SELECT name FROM sqlite_schema WHERE type = 'table'").isEmpty)
+        #expect(try connection.userVersion() == 1)
+        #expect(try connection.appliedMigrations() == [1])
+        let tables = try connection.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
+        #expect(try tables.map { try $0.string("name") } == ["a", "koober_migrations"])
     }
 
     @Test func aDatabaseNewerThanTheCodeIsRefused() async throws {
@@ -83,10 +85,28 @@ struct MigrationTests {
         let rows = try connection.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
         #expect(
             try rows.map { try $0.string("name") } == [
-                "animals", "credential_counter", "csrf_key", "places", "ride_drafts", "ride_events", "ride_revision",
-                "rides", "sessions",
-                "sign_in_failures", "users",
+                "animals", "credential_counter", "csrf_key", "koober_migrations", "places", "ride_drafts",
+                "ride_events",
+                "ride_revision", "rides", "sessions", "sign_in_failures", "users",
             ]
         )
+    }
+
+    @Test func aFileThatRecordsAMigrationNewerThanTheCodeIsRefused() throws {
+        let connection = try SQLiteConnection(path: ":memory:")
+        let third = Migration(version: 3, sql: "CREATE TABLE c (z INTEGER);")
+        try connection.migrate([first, second, third])
+        #expect(throws: SQLiteError.schemaTooNew(fileVersion: 3, latestKnownVersion: 2)) {
+            try connection.migrate([first, second])
+        }
+    }
+
+    @Test func aFileThatRecordsAMigrationTheCodeDoesNotKnowIsRefused() throws {
+        let connection = try SQLiteConnection(path: ":memory:")
+        let third = Migration(version: 3, sql: "CREATE TABLE c (z INTEGER);")
+        let fourth = Migration(version: 4, sql: "CREATE TABLE d (z INTEGER);")
+        try connection.migrate([first, third])
+        #expect(throws: SQLiteError.unknownMigrations([3])) { try connection.migrate([first, second, fourth]) }
+        #expect(try connection.appliedMigrations() == [1, 3], "nothing ran")
     }
 }

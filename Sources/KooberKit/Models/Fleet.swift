@@ -44,3 +44,28 @@ public enum Fleet {
         )
     }
 }
+
+/// The fleet's in-service rule, once for every store: providing `members` (`FleetRepository.provide`) puts in service
+/// the stored animals of each ride option numbered up to the highest number among that option's members, and takes
+/// the others out, every animal of an option without members included. Stores apply it as one limit per option
+/// (`limits`: `in_service = number <= highestNumber`).
+public struct FleetInService: Equatable, Sendable {
+    /// One ride option's limit: its animals numbered up to `highestNumber` are in service (none when it is 0).
+    public struct Limit: Equatable, Sendable {
+        public let rideOptionID: String
+        public let highestNumber: Int
+    }
+
+    /// A limit for every ride option (`RideOption.all`), in its order.
+    public let limits: [Limit]
+
+    public init(_ members: [FleetMember]) {
+        let highest = Dictionary(grouping: members, by: \.rideOptionID).mapValues { $0.map(\.number).max() ?? 0 }
+        limits = RideOption.all.map { Limit(rideOptionID: $0.id, highestNumber: highest[$0.id] ?? 0) }
+    }
+
+    /// Whether the animal numbered `number` of the option `rideOptionID` is in service.
+    public func isInService(rideOptionID: String, number: Int) -> Bool {
+        number <= (limits.first { $0.rideOptionID == rideOptionID }?.highestNumber ?? 0)
+    }
+}

@@ -10,9 +10,8 @@ public struct KooberServices: Sendable {
     public var signInFailureRepository: any SignInFailureRepository
     public var placeRepository: any PlaceRepository
     public var rideRepository: any RideRepository
-    /// A session with its rider's ride state in one read (pick-me-up's page), where the store has it (SQLite and
-    /// PostgreSQL); without one, `sessionRideStates` reads the two repositories one after the other.
-    public var sessionRideStateRepository: (any SessionRideStateRepository)?
+    /// A session with its rider's ride state in one read (pick-me-up's page).
+    public var sessionRideStates: any SessionRideStateRepository
     public var fleetRepository: any FleetRepository
     public var locator: any Locator
     public var passwordHasher: any PasswordHasher
@@ -32,22 +31,19 @@ public struct KooberServices: Sendable {
     /// A Koober Cloud token (`api`).
     public var apiSessionPolicy = SessionPolicy.api
     /// `--ride-clock-rate`: how many times faster than real time rides run.
-    public var rideClockRate: Double = 1
+    public var rideClockRate: Double
     /// How many ride streams may be open.
     public var rideStreamPolicy = RideStreamPolicy()
     /// Sign-ups per client address: in this process's memory (SQLite), or shared by every process (PostgreSQL).
-    public var signUpThrottle: any SignUpThrottling = SignUpThrottle()
+    public var signUpThrottle: any SignUpThrottling
     /// What other processes sharing the store change (PostgreSQL); nothing tells it with a store of one process.
-    public var storeChanges = SharedStoreChanges()
+    public var storeChanges: SharedStoreChanges
     public var throttlePolicy: SignInThrottlePolicy
 
+    /// The app on `stores`, every store-specific service of one store's wiring (`StoreServices`): none has a default
+    /// here, so none can be left to one that fits another store.
     public init(
-        userRepository: any UserRepository,
-        sessionRepository: any UserSessionRepository,
-        signInFailureRepository: any SignInFailureRepository,
-        placeRepository: any PlaceRepository,
-        rideRepository: any RideRepository,
-        fleetRepository: any FleetRepository,
+        stores: StoreServices,
         locator: any Locator = SydneyLocator(),
         passwordHasher: any PasswordHasher,
         csrfKey: CSRFKey,
@@ -56,14 +52,18 @@ public struct KooberServices: Sendable {
         secureCookies: Bool = false,
         trustProxy: Bool = false,
         sessionPolicy: SessionPolicy = SessionPolicy(),
-        throttlePolicy: SignInThrottlePolicy = SignInThrottlePolicy()
+        throttlePolicy: SignInThrottlePolicy = SignInThrottlePolicy(),
+        rideClockRate: Double = 1
     ) {
-        self.userRepository = userRepository
-        self.sessionRepository = sessionRepository
-        self.signInFailureRepository = signInFailureRepository
-        self.placeRepository = placeRepository
-        self.rideRepository = rideRepository
-        self.fleetRepository = fleetRepository
+        self.userRepository = stores.users
+        self.sessionRepository = stores.sessions
+        self.signInFailureRepository = stores.signInFailures
+        self.placeRepository = stores.places
+        self.rideRepository = stores.rides
+        self.fleetRepository = stores.fleet
+        self.sessionRideStates = stores.sessionRideStates
+        self.signUpThrottle = stores.signUpThrottle
+        self.storeChanges = stores.changes
         self.locator = locator
         self.passwordHasher = passwordHasher
         self.csrfKey = csrfKey
@@ -73,13 +73,9 @@ public struct KooberServices: Sendable {
         self.trustProxy = trustProxy
         self.sessionPolicy = sessionPolicy
         self.throttlePolicy = throttlePolicy
+        self.rideClockRate = rideClockRate
     }
 
     /// The time now, as the closure use cases take.
     public var now: @Sendable () -> Date { clock.nowFunction }
-
-    /// Where pick-me-up's page reads a session with its rider's ride state.
-    var sessionRideStates: any SessionRideStateRepository {
-        sessionRideStateRepository ?? SessionThenRideState(sessions: sessionRepository, rides: rideRepository)
-    }
 }

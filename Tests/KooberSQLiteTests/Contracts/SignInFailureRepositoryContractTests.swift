@@ -12,16 +12,16 @@ struct SignInFailureRepositoryContractTests {
     func failuresAtOrAfterTheStartOfTheWindowAreCounted(kind: RepositoryKind) async throws {
         try await withRepositories(kind) { repositories in
             for minutes in [0.0, 5, 10, 15] {
-                try await repositories.failures.recordFailure(
+                try await repositories.signInFailures.recordFailure(
                     email: email,
                     address: here,
                     at: referenceTime + minutes * 60
                 )
             }
             for scope in SignInFailureScope.all(email: email, address: here) {
-                #expect(try await repositories.failures.failureCount(scope, since: referenceTime) == 4)
-                #expect(try await repositories.failures.failureCount(scope, since: referenceTime + 5 * 60) == 3)
-                #expect(try await repositories.failures.failureCount(scope, since: referenceTime + 16 * 60) == 0)
+                #expect(try await repositories.signInFailures.failureCount(scope, since: referenceTime) == 4)
+                #expect(try await repositories.signInFailures.failureCount(scope, since: referenceTime + 5 * 60) == 3)
+                #expect(try await repositories.signInFailures.failureCount(scope, since: referenceTime + 16 * 60) == 0)
             }
         }
     }
@@ -29,7 +29,7 @@ struct SignInFailureRepositoryContractTests {
     @Test(arguments: RepositoryKind.allCases)
     func failuresAreCountedPerPairPerAddressAndPerEmailIgnoringTheEmailsCase(kind: RepositoryKind) async throws {
         try await withRepositories(kind) { repositories in
-            let failures = repositories.failures
+            let failures = repositories.signInFailures
             try await failures.recordFailure(email: "Johnny@Gmail.com", address: here, at: referenceTime)
             try await failures.recordFailure(email: email, address: here, at: referenceTime + 1)
             try await failures.recordFailure(email: email, address: there, at: referenceTime + 2)
@@ -53,10 +53,11 @@ struct SignInFailureRepositoryContractTests {
     @Test(arguments: RepositoryKind.allCases)
     func lastFailureIsTheMostRecentWhateverTheOrderOfRecording(kind: RepositoryKind) async throws {
         try await withRepositories(kind) { repositories in
-            try await repositories.failures.recordFailure(email: email, address: here, at: referenceTime + 120)
-            try await repositories.failures.recordFailure(email: email, address: here, at: referenceTime)
+            try await repositories.signInFailures.recordFailure(email: email, address: here, at: referenceTime + 120)
+            try await repositories.signInFailures.recordFailure(email: email, address: here, at: referenceTime)
             #expect(
-                try await repositories.failures.lastFailure(.pair(email: email, address: here)) == referenceTime + 120
+                try await repositories.signInFailures.lastFailure(.pair(email: email, address: here)) == referenceTime
+                    + 120
             )
         }
     }
@@ -64,10 +65,11 @@ struct SignInFailureRepositoryContractTests {
     @Test(arguments: RepositoryKind.allCases)
     func aScopeWithoutFailuresHasNoneAndNoLastFailure(kind: RepositoryKind) async throws {
         try await withRepositories(kind) { repositories in
-            try await repositories.failures.recordFailure(email: "other@koober.com", address: there, at: referenceTime)
+            try await repositories.signInFailures.recordFailure(
+                email: "other@koober.com", address: there, at: referenceTime)
             for scope in SignInFailureScope.all(email: email, address: here) {
-                #expect(try await repositories.failures.failureCount(scope, since: .distantPast) == 0)
-                #expect(try await repositories.failures.lastFailure(scope) == nil)
+                #expect(try await repositories.signInFailures.failureCount(scope, since: .distantPast) == 0)
+                #expect(try await repositories.signInFailures.lastFailure(scope) == nil)
             }
         }
     }
@@ -75,7 +77,7 @@ struct SignInFailureRepositoryContractTests {
     @Test(arguments: RepositoryKind.allCases)
     func clearingForgetsThatEmailsFailuresFromThatAddressOnly(kind: RepositoryKind) async throws {
         try await withRepositories(kind) { repositories in
-            let failures = repositories.failures
+            let failures = repositories.signInFailures
             try await failures.recordFailure(email: email, address: here, at: referenceTime)
             try await failures.recordFailure(email: email, address: there, at: referenceTime)
             try await failures.recordFailure(email: "other@koober.com", address: here, at: referenceTime)
@@ -91,19 +93,19 @@ struct SignInFailureRepositoryContractTests {
     @Test(arguments: RepositoryKind.allCases)
     func deletingBeforeACutoffForgetsOnlyOlderFailures(kind: RepositoryKind) async throws {
         try await withRepositories(kind) { repositories in
-            try await repositories.failures.recordFailure(email: email, address: here, at: referenceTime - 3_600)
-            try await repositories.failures.recordFailure(
+            try await repositories.signInFailures.recordFailure(email: email, address: here, at: referenceTime - 3_600)
+            try await repositories.signInFailures.recordFailure(
                 email: "other@koober.com",
                 address: there,
                 at: referenceTime - 1
             )
-            try await repositories.failures.recordFailure(email: email, address: here, at: referenceTime)
-            try await repositories.failures.deleteFailures(before: referenceTime)
+            try await repositories.signInFailures.recordFailure(email: email, address: here, at: referenceTime)
+            try await repositories.signInFailures.deleteFailures(before: referenceTime)
 
-            #expect(try await repositories.failures.failureCount(.email(email), since: .distantPast) == 1)
-            #expect(try await repositories.failures.lastFailure(.email(email)) == referenceTime)
-            #expect(try await repositories.failures.lastFailure(.email("other@koober.com")) == nil)
-            #expect(try await repositories.failures.lastFailure(.address(there)) == nil)
+            #expect(try await repositories.signInFailures.failureCount(.email(email), since: .distantPast) == 1)
+            #expect(try await repositories.signInFailures.lastFailure(.email(email)) == referenceTime)
+            #expect(try await repositories.signInFailures.lastFailure(.email("other@koober.com")) == nil)
+            #expect(try await repositories.signInFailures.lastFailure(.address(there)) == nil)
         }
     }
 }

@@ -17,7 +17,7 @@ import Testing
     @Test(arguments: RepositoryKind.allCases)
     func anAddressGetsTenSignUpsAnHourAndOthersAreNotAffected(kind: RepositoryKind) async throws {
         try await withRepositories(kind) { stores in
-            let throttle = stores.signUps
+            let throttle = stores.signUpThrottle
             for minute in 0..<10 {
                 try await expectAdmitted(throttle, "192.0.2.1", at: referenceTime + Double(minute * 60))
             }
@@ -32,7 +32,7 @@ import Testing
     @Test(arguments: RepositoryKind.allCases)
     func aPlaceGivenBackCanBeTakenAgain(kind: RepositoryKind) async throws {
         try await withRepositories(kind) { stores in
-            let throttle = stores.signUps
+            let throttle = stores.signUpThrottle
             for second in 0..<10 {
                 try await expectAdmitted(throttle, "192.0.2.1", at: referenceTime + Double(second))
             }
@@ -46,7 +46,7 @@ import Testing
     @Test(arguments: RepositoryKind.allCases)
     func simultaneousSignUpsFromOneAddressCannotAllFit(kind: RepositoryKind) async throws {
         try await withRepositories(kind) { stores in
-            let throttle = stores.signUps
+            let throttle = stores.signUpThrottle
             let admitted = try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<30 {
                     group.addTask { try await throttle.reserve(for: "192.0.2.1", at: referenceTime) ? 1 : 0 }

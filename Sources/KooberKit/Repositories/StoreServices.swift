@@ -1,0 +1,45 @@
+/// Everything that depends on which store Koober's state lives in, wired once per kind of store: KooberApp's
+/// `KooberDatabase.storeServices(now:)` for SQLite and PostgreSQL (what `koober` runs and the repository contracts
+/// test), the test doubles' `StoreServices.inMemory()` for memory. The app (`KooberServices`) takes the whole bundle,
+/// so no store-specific service has a default to forget.
+public struct StoreServices: Sendable {
+    public var users: any UserRepository
+    public var sessions: any UserSessionRepository
+    public var signInFailures: any SignInFailureRepository
+    public var places: any PlaceRepository
+    public var rides: any RideRepository
+    public var fleet: any FleetRepository
+    public var csrfKeys: any CSRFKeyRepository
+    /// A session with its rider's ride state in one read (pick-me-up's page).
+    public var sessionRideStates: any SessionRideStateRepository
+    /// Sign-ups per client address: in this process's memory where one process serves the store (SQLite), in the
+    /// store where several share it (PostgreSQL).
+    public var signUpThrottle: any SignUpThrottling
+    /// What other processes sharing the store change (PostgreSQL's notifications); nothing tells it with a store of
+    /// one process.
+    public var changes: SharedStoreChanges
+
+    public init(
+        users: any UserRepository,
+        sessions: any UserSessionRepository,
+        signInFailures: any SignInFailureRepository,
+        places: any PlaceRepository,
+        rides: any RideRepository,
+        fleet: any FleetRepository,
+        csrfKeys: any CSRFKeyRepository,
+        sessionRideStates: any SessionRideStateRepository,
+        signUpThrottle: any SignUpThrottling,
+        changes: SharedStoreChanges
+    ) {
+        self.users = users
+        self.sessions = sessions
+        self.signInFailures = signInFailures
+        self.places = places
+        self.rides = rides
+        self.fleet = fleet
+        self.csrfKeys = csrfKeys
+        self.sessionRideStates = sessionRideStates
+        self.signUpThrottle = signUpThrottle
+        self.changes = changes
+    }
+}

@@ -1,0 +1,25 @@
+import KooberKit
+
+extension StoreServices {
+    /// The in-memory store's wiring, every service given explicitly: the doubles sharing one set of users, places
+    /// (`places`, `SydneyPlaces` by default) and rides (which are the fleet too), the two reads one after the other
+    /// for a session with its ride state, and the sign-up throttle of one process.
+    public static func inMemory(places: [NamedLocation] = SydneyPlaces.all) -> StoreServices {
+        let users = InMemoryUserRepository()
+        let placeRepository = InMemoryPlaceRepository(places: places)
+        let sessions = InMemoryUserSessionRepository(users: users)
+        let rides = InMemoryRideRepository(places: placeRepository)
+        return StoreServices(
+            users: users,
+            sessions: sessions,
+            signInFailures: InMemorySignInFailureRepository(),
+            places: placeRepository,
+            rides: rides,
+            fleet: rides,
+            csrfKeys: InMemoryCSRFKeyRepository(),
+            sessionRideStates: SessionThenRideState(sessions: sessions, rides: rides),
+            signUpThrottle: SignUpThrottle(),
+            changes: SharedStoreChanges()
+        )
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import KooberKit
+import KooberTestSupport
+import PostgresNIO
+import Testing
+
+@testable import KooberPostgres
+
+/// Migrations are applied by the record of those applied (`koober_migrations`), not by the highest version: a
+/// migration that lands with a number below ones already applied still runs, and the others do not run again.
+struct PostgresMigrationTests {
+    /// Opens (migrating with Koober's schema) a new empty database, runs `body` on it and closes it.
+    private func withOpenDatabase(_ body: (KooberPostgres.PostgresDatabase, PostgresURL) async throws -> Void)
+        async throws
+    {
+        try await TestPostgres.withDatabase { url in
+            let database = try await KooberPostgres.PostgresDatabase.open(url: url, timeout: TestPostgres.callTimeout)
+            do {
+                try await body(database, url)
+                await database.close()
+            } catch {
+                await database.close()
+                throw error
+            }
+        }
+    }
+
+    private func recorded(_ database: KooberPostgres.PostgresDatabase) async throws -> [Int] {
+        try await database.query("SELECT version FROM koober_migrations ORDER BY version").map {
+            try $0.decode(Int.self)
+        }
+    }
+
+    /// Koober's migrations, then test ones numbered after them; each test one adds a row to `runs`, so one run twice
+    /// would show.
+    private func migrations(_ extra: [Int]) -> [PostgresMigration] {
+        PostgresSchema.migrations
+            + extra.map { version in
+                PostgresMigration(
+                    version: version,
+                    statements: [
+                        "CREATE TABLE IF NOT EXISTS runs (version INTEGER NOT NULL, id SERIAL PRIMARY KEY)",
+                        "CREATE TABLE t\(version) (x INTEGER)",
+                        "INSERT INTO runs (version) VALUES (\(version))",
+                    ]
+                )
+            }
+    }
+
+    @Test func aMigrationThatLandsBelowOnesAppliedRunsAndTheOthersDoNotRunAgain() async throws {
+        try await withOpenDatabase { database, _ in
+            let koobers = PostgresSchema.migrations.map(\.version)
+            let base = try #require(koobers.last)
+            // Koober's, then base+1, base+2 and base+4 shipped; base+3 was on a branch that landed later.
+            #expect(
+                try await database.migrate(migrations([base + 1, base + 2, base + 4])) == [
+                    base + 1, base + 2, base + 4,
+                ])
+            #expect(try await database.migrate(migrations([base + 1, base + 2, base + 3, base + 4])) == [base + 3])
+            let runs = try await database.query("SELECT version FROM runs ORDER BY id").map { try $0.decode(Int.self) }
+            #expect(runs == [base + 1, base + 2, base + 4, base + 3])
+            #expect(try await recorded(database) == koobers + [base + 1, base + 2, base + 3, base + 4])
+            #expect(try await database.migrate(migrations([base + 1, base + 2, base + 3, base + 4])) == [])
+        }
+    }
+
+    /// Koober's own schema, on a database whose record of migration 2 (`sign_ups`) is gone with its table: opening
+    /// runs 2 again, and only 2 (migration 1 run again would fail on its existing tables).
+    @Test func openingRunsKoobersMigrationThatIsNotRecorded() async throws {
+        try await withOpenDatabase { database, url in
+            try await database.query("DROP TABLE sign_ups")
+            try await database.query("DELETE FROM koober_migrations WHERE version = 2")
+            let reopened = try await KooberPostgres.PostgresDatabase.open(url: url, timeout: TestPostgres.callTimeout)
+            do {
+                #expect(try await recorded(reopened) == PostgresSchema.migrations.map(\.version))
+                let throttle = PostgresSignUpThrottle(database: reopened)
+                #expect(try await throttle.reserve(for: "192.0.2.1", at: .now))
+                #expect(
+                    try await PostgresPlaceRepository(database: reopened).allPlaces().count == SydneyPlaces.all.count)
+                await reopened.close()
+            } catch {
+                await reopened.close()
+                throw error
+            }
+        }
+    }
+
+    @Test func aDatabaseThatRecordsAMigrationTheCodeDoesNotKnowIsRefused() async throws {
+        try await withOpenDatabase { database, _ in
+            let base = try #require(PostgresSchema.migrations.last?.version)
+            try await database.migrate(migrations([base + 2]))
+            await #expect(throws: PostgresSchemaError.self) {
+                try await database.migrate(migrations([base + 1, base + 3]))
+            }
+            await #expect(throws: PostgresSchemaError.self) { try await database.migrate(PostgresSchema.migrations) }
+            #expect(try await recorded(database).last == base + 2, "nothing ran")
+        }
+    }
+}
