@@ -17,14 +17,13 @@ import Testing
     /// Every intent of every screen.
     enum Action: String, CaseIterable, Sendable {
         case signIn, signUp, showPickMeUp, confirmRide, startNewRide, cancelRide, showDropoffPicker, selectDropoff,
-            showProfile,
-            signOut
+            showProfile, signOut, editProfile, changePassword, signOutEverywhere, deleteAccount
     }
 
     /// The use cases of every screen, all on broken storage.
     struct BrokenStorageFactory: SignInUseCaseFactory, SignUpUseCaseFactory, PickMeUpUseCaseFactory,
         DropoffPickerUseCaseFactory, LoadUserProfileUseCaseFactory, LoadRideHistoryUseCaseFactory,
-        SignOutUseCaseFactory
+        SignOutUseCaseFactory, AccountUseCaseFactory
     {
         let now = Date(timeIntervalSince1970: 1_700_000_000)
         let rider = UserID(1)
@@ -101,6 +100,45 @@ import Testing
                 tokenHash: SessionToken.generate().hash, sessionRepository: FailingUserSessionRepository(),
                 signal: SessionEndSignalSpy())
         }
+
+        var profile: UserProfile {
+            UserProfile(
+                id: rider, name: "Johnny Appleseed", nickname: "Johnny", email: "johnny@gmail.com",
+                mobileNumber: "0400 000 000")
+        }
+
+        var passwordThrottle: PasswordThrottle {
+            PasswordThrottle(
+                failureRepository: FailingSignInFailureRepository(), passwordHasher: hasher,
+                standInHash: hasher.standInHash(), policy: SignInThrottlePolicy(), attemptGate: SignInAttemptGate())
+        }
+
+        func makeEditProfileUseCase(name: String, nickname: String, mobileNumber: String) -> EditProfileUseCase {
+            EditProfileUseCase(
+                userID: rider, name: name, nickname: nickname, mobileNumber: mobileNumber,
+                userRepository: FailingUserRepository())
+        }
+
+        func makeChangePasswordUseCase(currentPassword: String, newPassword: String) -> ChangePasswordUseCase {
+            ChangePasswordUseCase(
+                profile: profile, currentPassword: currentPassword, newPassword: newPassword,
+                clientAddress: "192.0.2.1", now: now, userRepository: FailingUserRepository(),
+                sessionRepository: FailingUserSessionRepository(), passwordThrottle: passwordThrottle,
+                sessionPolicy: SessionPolicy(), signal: SessionEndSignalSpy())
+        }
+
+        func makeSignOutEverywhereUseCase() -> SignOutEverywhereUseCase {
+            SignOutEverywhereUseCase(
+                userID: rider, sessionRepository: FailingUserSessionRepository(), signal: SessionEndSignalSpy())
+        }
+
+        func makeDeleteAccountUseCase(password: String) -> DeleteAccountUseCase {
+            DeleteAccountUseCase(
+                profile: profile, password: password, clientAddress: "192.0.2.1", now: now,
+                userRepository: FailingUserRepository(), sessionRepository: FailingUserSessionRepository(),
+                rideRepository: FailingRideRepository(), passwordThrottle: passwordThrottle,
+                rideSignal: RideChangeSignalSpy(), sessionSignal: SessionEndSignalSpy())
+        }
     }
 
     let templates: TemplateRenderer
@@ -136,6 +174,9 @@ import Testing
             templates: templates, csrfToken: "token", signUpUseCaseFactory: factory, sessionCookie: sessionCookie,
             csrfProtection: csrfProtection
         )
+        let account = AccountScreen(
+            templates: templates, csrfToken: "token", profile: factory.profile, useCaseFactory: factory,
+            sessionCookie: sessionCookie, csrfProtection: csrfProtection)
         let responder = UnexpectedErrorResponder(
             errorPages: ErrorPages(templates: templates), logger: Logger(label: "koober.test")
         )
@@ -157,6 +198,12 @@ import Testing
             case .selectDropoff: try await dropoffPicker.select(dropoffLocationID: PlaceID(1))
             case .showProfile: try await profile.show()
             case .signOut: try await profile.signOut()
+            case .editProfile:
+                try await account.editProfile(name: "Jon", nickname: "Jon", mobileNumber: "0400 000 000")
+            case .changePassword:
+                try await account.changePassword(currentPassword: "password", newPassword: "long enough")
+            case .signOutEverywhere: try await account.signOutEverywhere()
+            case .deleteAccount: try await account.deleteAccount(password: "password")
             }
         }
     }

@@ -2,9 +2,7 @@ import Foundation
 import KooberKit
 
 /// The scope of asking for a ride: it knows the pick-up location, so nothing in it can run without one.
-struct KooberPickMeUpDependencyContainer: PickMeUpUseCaseFactory, DropoffPickerUseCaseFactory,
-    CloudRideUseCaseFactory
-{
+struct KooberPickMeUpDependencyContainer: PickMeUpUseCaseFactory, DropoffPickerUseCaseFactory {
     let signedInContainer: KooberSignedInDependencyContainer
     let pickupLocation: Location
 

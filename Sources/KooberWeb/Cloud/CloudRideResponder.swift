@@ -7,7 +7,8 @@ import NIOHTTP1
 /// `GET /locations`), a ride requested (`POST /ride`), and the ride in progress, read and cancelled
 /// (`/api/v1/rides/current`). The ride is the pages' ride: requested here, it is followed on `/ride` as well.
 struct CloudRideResponder {
-    let useCaseFactory: any CloudRideUseCaseFactory
+    /// The pick-me-up scope at the request's pick-up: the pages' own use cases, with the drop-off the request names.
+    let useCaseFactory: KooberPickMeUpDependencyContainer
     let links: CloudLinks
     let now: @Sendable () -> Date
 
