@@ -129,7 +129,6 @@ let package = Package(
                 "HTTPServer",
                 "KooberApp",
                 "KooberKit",
-                "KooberSQLite",
                 "KooberWeb",
                 "LogLines",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

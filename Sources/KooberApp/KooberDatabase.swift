@@ -50,6 +50,12 @@ public enum KooberDatabase: Sendable {
         if case .sqlite(let database) = self { database } else { nil }
     }
 
+    /// How often a call waited for a connection of the pool, writer and readers (SQLite's pools; PostgreSQL's pool
+    /// keeps no such count).
+    public var poolWaits: (writer: Int, readers: Int)? {
+        if case .sqlite(let database) = self { database.poolWaits } else { nil }
+    }
+
     /// Whether the database answers.
     public func ping() async throws {
         switch self {

@@ -135,7 +135,7 @@ struct KooberCommand: AsyncParsableCommand {
                             collector: MetricsCollector(
                                 log: .standardOutput,
                                 hashQueue: storage.passwordHashQueue,
-                                database: storage.database.sqlite
+                                database: storage.database
                             )
                         ),
                         logger: Logger(label: "koober.metrics")

@@ -1,6 +1,6 @@
 import CoreMetrics
+import KooberApp
 import KooberKit
-import KooberSQLite
 import LogLines
 import Synchronization
 
@@ -10,8 +10,8 @@ import Synchronization
 final class MetricsCollector: Sendable {
     private let log: LogOutput
     private let hashQueue: BoundedPasswordHasher
-    /// The SQLite database whose pool waits are reported; none for PostgreSQL.
-    private let database: SQLiteDatabase?
+    /// The database whose pool waits are reported (SQLite's).
+    private let database: KooberDatabase
     private let droppedLogLines = CounterReport(label: "koober_log_lines_dropped_total")
     private let hashesShed = CounterReport(label: "koober_password_hash_shed_total")
     private let writerWaits = CounterReport(label: "koober_database_pool_waits_total", dimensions: [("pool", "writer")])
@@ -23,7 +23,7 @@ final class MetricsCollector: Sendable {
     private let hashQueueCapacity = Gauge(label: "koober_password_hash_queue_capacity")
 
     /// Make it after `MetricsSystem.bootstrap`: swift-metrics handles made before it report nowhere.
-    init(log: LogOutput, hashQueue: BoundedPasswordHasher, database: SQLiteDatabase?) {
+    init(log: LogOutput, hashQueue: BoundedPasswordHasher, database: KooberDatabase) {
         self.log = log
         self.hashQueue = hashQueue
         self.database = database
@@ -35,7 +35,7 @@ final class MetricsCollector: Sendable {
         hashesShed.report(total: hashQueue.shedCount)
         hashQueueDepth.record(hashQueue.depth)
         hashQueueCapacity.record(hashQueue.capacity)
-        guard let waits = database?.poolWaits else { return }
+        guard let waits = database.poolWaits else { return }
         writerWaits.report(total: waits.writer)
         readerWaits.report(total: waits.readers)
     }
