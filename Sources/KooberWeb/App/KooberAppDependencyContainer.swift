@@ -73,21 +73,21 @@ public final class KooberAppDependencyContainer: Sendable {
 
     /// The scope of a visitor who is not signed in; what they sign in to is a browser's session unless the policy
     /// says otherwise (Koober Cloud's token).
-    func makeOnboardingContainer(csrfToken: String, clientAddress: String, sessionPolicy: SessionPolicy? = nil)
+    func makeOnboardingContainer(clientAddress: String, sessionPolicy: SessionPolicy? = nil)
         -> KooberOnboardingDependencyContainer
     {
         KooberOnboardingDependencyContainer(
-            appContainer: self, csrfToken: csrfToken, clientAddress: clientAddress,
+            appContainer: self, clientAddress: clientAddress,
             sessionPolicy: sessionPolicy ?? services.sessionPolicy)
     }
 
     /// The scope of a signed-in rider: it cannot be made without their session.
     /// `rideStateReadWithSession`: the rider's ride state, when it was read with the session (`SessionRead`).
     func makeSignedInContainer(
-        userSession: UserSession, csrfToken: String, clientAddress: String, rideStateReadWithSession: RideState? = nil
+        userSession: UserSession, clientAddress: String, rideStateReadWithSession: RideState? = nil
     ) -> KooberSignedInDependencyContainer {
         KooberSignedInDependencyContainer(
-            appContainer: self, userSession: userSession, csrfToken: csrfToken, clientAddress: clientAddress,
+            appContainer: self, userSession: userSession, clientAddress: clientAddress,
             rideStateReadWithSession: rideStateReadWithSession)
     }
 

@@ -62,13 +62,15 @@ struct KooberAppResponder: Responder {
         case .welcome:
             return await onboarding(visitor) { _ in container.templates.response(.welcome, WelcomeViewState()) }
         case .signIn:
-            return await onboarding(visitor) { $0.makeSignInScreen().show() }
+            return await onboarding(visitor) { $0.makeSignInScreen(csrfToken: visitor.csrfToken).show() }
         case .signUp:
-            return await onboarding(visitor) { $0.makeSignUpScreen().show() }
+            return await onboarding(visitor) { $0.makeSignUpScreen(csrfToken: visitor.csrfToken).show() }
         case .ride:
-            return try await pickMeUp(visitor) { try await $0.makePickMeUpScreen().show() }
+            return try await pickMeUp(visitor) { try await $0.makePickMeUpScreen(csrfToken: visitor.csrfToken).show() }
         case .dropoffPicker(let query):
-            return try await pickMeUp(visitor) { try await $0.makeDropoffPickerScreen().show(query: query) }
+            return try await pickMeUp(visitor) {
+                try await $0.makeDropoffPickerScreen(csrfToken: visitor.csrfToken).show(query: query)
+            }
         case .rideEvents(let lastEventID):
             // An EventSource that gets 204 stops reconnecting: nobody signed in, or no ride to follow.
             guard visitor.session != nil else { return Response(status: .noContent) }
@@ -77,17 +79,21 @@ struct KooberAppResponder: Responder {
                     lastEventID: lastEventID)
             }
         case .profile:
-            return try await signedIn(visitor) { try await $0.makeProfileScreen().show() }
+            return try await signedIn(visitor) { try await $0.makeProfileScreen(csrfToken: visitor.csrfToken).show() }
         case .rideHistory(let before):
-            return try await signedIn(visitor) { try await $0.makeProfileScreen().history(before: before) }
+            return try await signedIn(visitor) {
+                try await $0.makeProfileScreen(csrfToken: visitor.csrfToken).history(before: before)
+            }
         case .editProfile:
-            return await signedIn(visitor) { $0.makeAccountScreen().showEditProfile() }
+            return await signedIn(visitor) { $0.makeAccountScreen(csrfToken: visitor.csrfToken).showEditProfile() }
         case .changePassword:
-            return await signedIn(visitor) { $0.makeAccountScreen().showChangePassword() }
+            return await signedIn(visitor) { $0.makeAccountScreen(csrfToken: visitor.csrfToken).showChangePassword() }
         case .deleteAccount:
-            return await signedIn(visitor) { $0.makeAccountScreen().showDeleteAccount() }
+            return await signedIn(visitor) { $0.makeAccountScreen(csrfToken: visitor.csrfToken).showDeleteAccount() }
         case .rideReceipt(let rideID):
-            return try await signedIn(visitor) { try await $0.makeProfileScreen().receipt(rideID: rideID) }
+            return try await signedIn(visitor) {
+                try await $0.makeProfileScreen(csrfToken: visitor.csrfToken).receipt(rideID: rideID)
+            }
         case .healthCheck:
             let healthy = await container.services.healthCheck()
             return healthy ? .text("ok") : .text("unavailable", status: .serviceUnavailable)
@@ -109,35 +115,50 @@ struct KooberAppResponder: Responder {
         switch form.action {
         case .signIn(let email, let password):
             return try await onboarding(visitor) {
-                try await $0.makeSignInScreen().signIn(email: email, password: password)
+                try await $0.makeSignInScreen(csrfToken: visitor.csrfToken).signIn(email: email, password: password)
             }
         case .signUp(let account):
-            return try await onboarding(visitor) { try await $0.makeSignUpScreen().signUp(account) }
+            return try await onboarding(visitor) {
+                try await $0.makeSignUpScreen(csrfToken: visitor.csrfToken).signUp(account)
+            }
         case .selectDropoff(let placeID):
             return try await pickMeUp(visitor) {
-                try await $0.makeDropoffPickerScreen().select(dropoffLocationID: placeID)
+                try await $0.makeDropoffPickerScreen(csrfToken: visitor.csrfToken).select(dropoffLocationID: placeID)
             }
         case .confirmRide(let rideOptionID):
-            return try await pickMeUp(visitor) { try await $0.makePickMeUpScreen().confirm(rideOptionID: rideOptionID) }
+            return try await pickMeUp(visitor) {
+                try await $0.makePickMeUpScreen(csrfToken: visitor.csrfToken).confirm(rideOptionID: rideOptionID)
+            }
         case .startNewRide:
-            return try await pickMeUp(visitor) { try await $0.makePickMeUpScreen().startNewRide() }
+            return try await pickMeUp(visitor) {
+                try await $0.makePickMeUpScreen(csrfToken: visitor.csrfToken).startNewRide()
+            }
         case .cancelRide:
-            return try await pickMeUp(visitor) { try await $0.makePickMeUpScreen().cancel() }
+            return try await pickMeUp(visitor) {
+                try await $0.makePickMeUpScreen(csrfToken: visitor.csrfToken).cancel()
+            }
         case .editProfile(let name, let nickname, let mobileNumber):
             return try await signedIn(visitor) {
-                try await $0.makeAccountScreen().editProfile(name: name, nickname: nickname, mobileNumber: mobileNumber)
+                try await $0.makeAccountScreen(csrfToken: visitor.csrfToken).editProfile(
+                    name: name, nickname: nickname, mobileNumber: mobileNumber)
             }
         case .changePassword(let currentPassword, let newPassword):
             return try await signedIn(visitor) {
-                try await $0.makeAccountScreen().changePassword(
+                try await $0.makeAccountScreen(csrfToken: visitor.csrfToken).changePassword(
                     currentPassword: currentPassword, newPassword: newPassword)
             }
         case .signOutEverywhere:
-            return try await signedIn(visitor) { try await $0.makeAccountScreen().signOutEverywhere() }
+            return try await signedIn(visitor) {
+                try await $0.makeAccountScreen(csrfToken: visitor.csrfToken).signOutEverywhere()
+            }
         case .deleteAccount(let password):
-            return try await signedIn(visitor) { try await $0.makeAccountScreen().deleteAccount(password: password) }
+            return try await signedIn(visitor) {
+                try await $0.makeAccountScreen(csrfToken: visitor.csrfToken).deleteAccount(password: password)
+            }
         case .signOut:
-            return try await signedIn(visitor) { try await $0.makeProfileScreen().signOut() }
+            return try await signedIn(visitor) {
+                try await $0.makeProfileScreen(csrfToken: visitor.csrfToken).signOut()
+            }
         }
     }
 
@@ -147,7 +168,7 @@ struct KooberAppResponder: Responder {
     ) async rethrows -> Response {
         guard visitor.session == nil else { return .redirect(to: Route.ride.path) }
         return try await body(
-            container.makeOnboardingContainer(csrfToken: visitor.csrfToken, clientAddress: visitor.address)
+            container.makeOnboardingContainer(clientAddress: visitor.address)
         )
     }
 
@@ -165,7 +186,7 @@ struct KooberAppResponder: Responder {
         guard let session = visitor.session else { return .redirect(to: Route.welcome.path) }
         return try await body(
             container.makeSignedInContainer(
-                userSession: session, csrfToken: visitor.csrfToken, clientAddress: visitor.address,
+                userSession: session, clientAddress: visitor.address,
                 rideStateReadWithSession: visitor.rideState))
     }
 }

@@ -3,7 +3,6 @@ import KooberKit
 /// The scope of a visitor who is not signed in: Sign In and Sign Up, and the use cases behind them.
 struct KooberOnboardingDependencyContainer: SignInUseCaseFactory, SignUpUseCaseFactory {
     let appContainer: KooberAppDependencyContainer
-    let csrfToken: String
     /// Where the visitor comes from, for throttling sign-in failures and sign-ups.
     let clientAddress: String
     /// The kind of session signing in starts: a browser's, or a Koober Cloud token.
@@ -11,14 +10,15 @@ struct KooberOnboardingDependencyContainer: SignInUseCaseFactory, SignUpUseCaseF
 
     private var services: KooberServices { appContainer.services }
 
-    func makeSignInScreen() -> SignInScreen {
+    /// `csrfToken`: the visitor's, for the page's form.
+    func makeSignInScreen(csrfToken: String) -> SignInScreen {
         SignInScreen(
             templates: appContainer.templates, csrfToken: csrfToken, signInUseCaseFactory: self,
             sessionCookie: appContainer.makeSessionCookie(), csrfProtection: appContainer.makeCSRFProtection()
         )
     }
 
-    func makeSignUpScreen() -> SignUpScreen {
+    func makeSignUpScreen(csrfToken: String) -> SignUpScreen {
         SignUpScreen(
             templates: appContainer.templates, csrfToken: csrfToken, signUpUseCaseFactory: self,
             sessionCookie: appContainer.makeSessionCookie(), csrfProtection: appContainer.makeCSRFProtection()

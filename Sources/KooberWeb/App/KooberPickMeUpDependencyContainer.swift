@@ -9,17 +9,18 @@ struct KooberPickMeUpDependencyContainer: PickMeUpUseCaseFactory, DropoffPickerU
     private var services: KooberServices { signedInContainer.appContainer.services }
     private var userID: UserID { signedInContainer.userSession.profile.id }
 
-    func makePickMeUpScreen() -> PickMeUpScreen {
+    /// `csrfToken`: the visitor's, for the page's forms.
+    func makePickMeUpScreen(csrfToken: String) -> PickMeUpScreen {
         PickMeUpScreen(
-            templates: signedInContainer.appContainer.templates, csrfToken: signedInContainer.csrfToken,
+            templates: signedInContainer.appContainer.templates, csrfToken: csrfToken,
             riderNickname: signedInContainer.userSession.profile.nickname, pickupLocation: pickupLocation,
             mapTiles: signedInContainer.appContainer.mapTiles, useCaseFactory: self, now: services.now
         )
     }
 
-    func makeDropoffPickerScreen() -> DropoffPickerScreen {
+    func makeDropoffPickerScreen(csrfToken: String) -> DropoffPickerScreen {
         DropoffPickerScreen(
-            templates: signedInContainer.appContainer.templates, csrfToken: signedInContainer.csrfToken,
+            templates: signedInContainer.appContainer.templates, csrfToken: csrfToken,
             pickupLocation: pickupLocation, useCaseFactory: self
         )
     }

@@ -6,7 +6,6 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
 {
     let appContainer: KooberAppDependencyContainer
     let userSession: UserSession
-    let csrfToken: String
     /// Where the request comes from (`ClientAddress`): the password forms are throttled per email and address.
     let clientAddress: String
     /// The rider's ride state as read with the session in this request, if it was (`SessionRead`): pick-me-up's page
@@ -15,7 +14,8 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
 
     private var services: KooberServices { appContainer.services }
 
-    func makeProfileScreen() -> ProfileScreen {
+    /// `csrfToken`: the visitor's, for the page's forms.
+    func makeProfileScreen(csrfToken: String) -> ProfileScreen {
         ProfileScreen(
             templates: appContainer.templates, csrfToken: csrfToken, mapTiles: appContainer.mapTiles,
             loadUserProfileUseCaseFactory: self,
@@ -24,7 +24,7 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
         )
     }
 
-    func makeAccountScreen() -> AccountScreen {
+    func makeAccountScreen(csrfToken: String) -> AccountScreen {
         AccountScreen(
             templates: appContainer.templates, csrfToken: csrfToken, profile: userSession.profile, useCaseFactory: self,
             sessionCookie: appContainer.makeSessionCookie(), csrfProtection: appContainer.makeCSRFProtection()

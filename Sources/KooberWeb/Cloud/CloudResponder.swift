@@ -84,7 +84,7 @@ struct CloudResponder {
 
     private func onboarding(_ address: String, _ links: CloudLinks) -> CloudSignInResponder {
         container.makeOnboardingContainer(
-            csrfToken: "", clientAddress: address, sessionPolicy: container.services.apiSessionPolicy
+            clientAddress: address, sessionPolicy: container.services.apiSessionPolicy
         )
         .makeCloudSignInResponder(links: links)
     }
@@ -97,8 +97,7 @@ struct CloudResponder {
                 token: token, policy: container.services.apiSessionPolicy
             ).run()
         else { throw CloudError.noToken }
-        // No forms: the API has nothing to protect with a form token (it takes no cookie to forge requests with).
-        return container.makeSignedInContainer(userSession: session, csrfToken: "", clientAddress: address)
+        return container.makeSignedInContainer(userSession: session, clientAddress: address)
     }
 
     private func decodedQuery(_ request: Request) throws -> URLEncodedForm {
