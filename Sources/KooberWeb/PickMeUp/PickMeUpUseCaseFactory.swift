@@ -2,7 +2,7 @@ import KooberKit
 
 /// The use cases of the pick-me-up screen (its three steps).
 protocol PickMeUpUseCaseFactory {
-    /// `readWithSession`: the state read with the rider's session, when it was (`GET /ride`).
+    /// Starts from the state read with the rider's session in this request, if it was (`Route.sessionRead`).
     func makeLoadRideStateUseCase() -> LoadRideStateUseCase
     func makeRequestRideUseCase(rideOptionID: String?) -> RequestRideUseCase
     func makeStartNewRideRequestUseCase() -> StartNewRideRequestUseCase
