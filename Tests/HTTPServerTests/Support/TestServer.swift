@@ -1,8 +1,8 @@
 import HTTPServer
-import KooberTestSupport
 import Logging
 import NIOCore
 import NIOHTTP1
+import TestKit
 
 /// A running `HTTPServer` on a free port of `127.0.0.1`, and the client connections a test opened to it.
 final class TestServer: Sendable {
