@@ -57,7 +57,9 @@ let package = Package(
         // Koober's one source of time (`AppClock`) and the wake-up that cannot be missed (`WakeUpAlarm`), knowing
         // nothing else.
         .target(name: "Timekeeping"),
-        // What every test target may use, light: the virtual clock (`TestClock`) and `eventually`.
+        // What every test target may use, light (nothing of ours but Timekeeping, no package): the virtual clock
+        // (`TestClock`), `eventually`, and the small helpers the server's and the log's tests share with the rest
+        // (`Locked`, `onOwnThread`, `StalledPipe`, `ProjectPaths`, `WholeMachineTests`).
         .target(name: "TestKit", dependencies: ["Timekeeping"]),
         .target(name: "KooberKit", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // Test doubles (in-memory and failing stores, a fake hasher), for tests only: no production target uses them.
@@ -143,21 +145,37 @@ let package = Package(
             ]
         ),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // Tests only. An HTML (or SVG) document read with libxml2 and asked by XPath (`HTMLDocument`), knowing nothing
+        // of HTTP or Koober: for the map's tiles and the browser's pages.
+        .target(name: "HTMLReading", dependencies: ["CLibXML2"]),
+        // Tests only. The test's side of HTTP, without the app (it knows Koober only as a rider does, by its pages):
+        // `TestBrowser` driving any `Responder` in-process or over TCP, `TestServer` (a responder on a real
+        // `HTTPServer`), `CloudClient` and `EventStreamClient`.
+        .target(
+            name: "TestBrowsing",
+            dependencies: [
+                "HTMLReading",
+                "HTTPServer",
+                "TestKit",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        // Tests only. Koober under test, built by the composition root (`KooberTestApp`), and a database of a test's
+        // own on the test PostgreSQL server (`TestPostgres`): the one test-support module that links the app.
         .target(
             name: "KooberTestSupport",
             dependencies: [
-                "CLibXML2",
                 "HTTPServer",
                 "KooberApp",
                 "KooberKit",
                 "KooberPostgres",
                 "KooberSQLite",
                 "KooberWeb",
+                "TestBrowsing",
                 "TestKit",
-                "Timekeeping",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
@@ -182,17 +200,18 @@ let package = Package(
                 "KooberMap",
                 "KooberSQLite",
                 "KooberTestSupport",
+                "TestKit",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "KooberFuzzTargetsTests", dependencies: ["KooberFuzzTargets", "KooberTestSupport"]),
+        .testTarget(name: "KooberFuzzTargetsTests", dependencies: ["KooberFuzzTargets", "TestKit"]),
         .testTarget(
             name: "HTTPServerTests",
             dependencies: [
-                "HTTPServer", "KooberTestSupport", "LogLines", "TestKit",
+                "HTTPServer", "LogLines", "TestKit",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 // Connections on virtual time (`VirtualConnection`).
@@ -210,12 +229,12 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "LogLinesTests", dependencies: ["LogLines", "KooberTestSupport", "TestKit"]),
+        .testTarget(name: "LogLinesTests", dependencies: ["LogLines", "TestKit"]),
         .testTarget(
             name: "KooberWebTests",
             dependencies: [
-                "KooberWeb", "KooberKit", "KooberKitTestDoubles", "KooberMap", "KooberSQLite", "KooberTestSupport",
-                "LogLines", "TestKit", "Timekeeping",
+                "HTMLReading", "KooberWeb", "KooberKit", "KooberKitTestDoubles", "KooberMap", "KooberSQLite",
+                "KooberTestSupport", "LogLines", "TestBrowsing", "TestKit", "Timekeeping",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -234,7 +253,7 @@ let package = Package(
         .testTarget(
             name: "KooberTestSupportTests",
             dependencies: [
-                "HTTPServer", "KooberSQLite", "KooberTestSupport", "TestKit",
+                "HTMLReading", "HTTPServer", "KooberSQLite", "KooberTestSupport", "TestBrowsing", "TestKit",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
@@ -242,7 +261,7 @@ let package = Package(
         .testTarget(
             name: "KooberServerTests",
             dependencies: [
-                "KooberServer", "HTTPServer", "KooberSQLite", "KooberTestSupport", "TestKit",
+                "KooberServer", "HTTPServer", "KooberSQLite", "TestBrowsing", "TestKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
@@ -274,7 +293,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "KooberMapTests", dependencies: ["KooberMap", "KooberTestSupport"]),
+        .testTarget(name: "KooberMapTests", dependencies: ["HTMLReading", "KooberMap"]),
         .testTarget(
             name: "KooberArgon2Tests",
             dependencies: ["CArgon2", "KooberArgon2", "KooberKit", "KooberKitTestDoubles"]

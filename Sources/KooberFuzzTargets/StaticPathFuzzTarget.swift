@@ -1,5 +1,5 @@
 import HTTPServer
-import KooberTestSupport
+import TestKit
 
 /// The static-file path decoder: a request path finds a file only when it decodes exactly to that file's path,
 /// a path inside `Public/` with no `..` segment and no NUL.

@@ -5,6 +5,7 @@ import KooberKit
 import KooberSQLite
 import KooberWeb
 import Logging
+import TestBrowsing
 import TestKit
 
 /// The whole of Koober as the tests run it, built by the composition root (`KooberStorage.open`) as `koober` builds

@@ -1,5 +1,4 @@
 import HTTPServer
-import KooberTestSupport
 import NIOCore
 import TestKit
 import Testing

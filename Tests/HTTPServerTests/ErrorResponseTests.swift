@@ -1,5 +1,4 @@
 import HTTPServer
-import KooberTestSupport
 import NIOHTTP1
 import TestKit
 import Testing

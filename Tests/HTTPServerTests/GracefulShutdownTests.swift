@@ -1,6 +1,5 @@
 import Foundation
 import HTTPServer
-import KooberTestSupport
 import Logging
 import ServiceLifecycle
 import TestKit

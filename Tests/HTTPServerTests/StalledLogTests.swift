@@ -1,4 +1,3 @@
-import KooberTestSupport
 import LogLines
 import Logging
 import TestKit

@@ -1,5 +1,4 @@
 import HTTPServer
-import KooberTestSupport
 import NIOCore
 import Synchronization
 import TestKit

@@ -1,6 +1,6 @@
 import Foundation
 import KooberFuzzTargets
-import KooberTestSupport
+import TestKit
 import Testing
 
 /// Every input saved under `Fuzz/Corpus/<target>/` (the seeds, and each crash the fuzzer found, kept after its fix)

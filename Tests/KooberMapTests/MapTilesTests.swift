@@ -1,5 +1,5 @@
 import Foundation
-import KooberTestSupport
+import HTMLReading
 import Testing
 
 @testable import KooberMap

@@ -1,8 +1,9 @@
 import Foundation
 import KooberSQLite
-import KooberTestSupport
 import NIOHTTP1
 import Synchronization
+import TestBrowsing
+import TestKit
 import Testing
 
 /// Nothing acknowledged is lost: riders sign up and request rides while `koober` is killed with SIGKILL at random

@@ -1,6 +1,6 @@
 import ArgumentParser
 import HTTPServer
-import KooberTestSupport
+import TestBrowsing
 import TestKit
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import KooberTestSupport
+import TestBrowsing
 import TestKit
 import Testing
 

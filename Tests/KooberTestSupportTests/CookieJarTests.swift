@@ -1,4 +1,4 @@
-import KooberTestSupport
+import TestBrowsing
 import Testing
 
 @Suite struct CookieJarTests {

@@ -1,4 +1,4 @@
-import KooberTestSupport
+import HTMLReading
 import Testing
 
 @Suite struct HTMLDocumentTests {

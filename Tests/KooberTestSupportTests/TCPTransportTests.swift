@@ -1,7 +1,7 @@
 import HTTPServer
-import KooberTestSupport
 import NIOCore
 import NIOHTTP1
+import TestBrowsing
 import Testing
 
 @Suite struct TCPTransportTests {

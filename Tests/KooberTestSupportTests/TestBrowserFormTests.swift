@@ -1,5 +1,5 @@
 import HTTPServer
-import KooberTestSupport
+import TestBrowsing
 import Testing
 
 @Suite struct TestBrowserFormTests {

@@ -1,6 +1,7 @@
+import HTMLReading
 import Testing
 
-@testable import KooberTestSupport
+@testable import TestBrowsing
 
 @Suite struct URLReferenceTests {
     @Test(arguments: [

@@ -1,5 +1,6 @@
 import HTTPServer
 import KooberTestSupport
+import TestBrowsing
 import Testing
 
 /// What every page owes a phone and a screen reader, checked on the served HTML (the browser tests check the

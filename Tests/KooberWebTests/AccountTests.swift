@@ -1,6 +1,7 @@
 import Foundation
 import KooberKit
 import KooberTestSupport
+import TestBrowsing
 import Testing
 
 /// My Profile's account changes through the test browser (issue 21): each form's success, each failure with its

@@ -1,4 +1,6 @@
+import HTMLReading
 import KooberTestSupport
+import TestBrowsing
 import Testing
 
 @Suite struct ErrorPagesTests {

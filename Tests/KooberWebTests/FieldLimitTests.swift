@@ -1,4 +1,5 @@
 import KooberTestSupport
+import TestBrowsing
 import Testing
 
 /// SPEC.md: name, nickname and mobile number at most 100 characters, email 254, password 1,024 bytes, search 100

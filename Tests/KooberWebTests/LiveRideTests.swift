@@ -1,6 +1,7 @@
 import Foundation
 import KooberKit
 import KooberTestSupport
+import TestBrowsing
 import Testing
 
 /// The ride after Confirm, through the test browser, with the app's test clock and its dispatcher run by hand, at

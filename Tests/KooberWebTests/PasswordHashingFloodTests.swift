@@ -1,6 +1,7 @@
 import Foundation
 import KooberKit
 import KooberTestSupport
+import TestKit
 import Testing
 
 /// SPEC.md: a flood of sign-ins cannot make the real rider wait without end, because password hashing has a bounded

@@ -2,6 +2,7 @@ import Foundation
 import KooberKit
 import KooberTestSupport
 import KooberWeb
+import TestBrowsing
 import TestKit
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import KooberTestSupport
+import TestBrowsing
 import Testing
 
 @Suite struct PickMeUpTests {

@@ -1,7 +1,6 @@
 import Foundation
 import KooberKit
 import KooberKitTestDoubles
-import KooberTestSupport
 import KooberWeb
 import Logging
 import Synchronization

@@ -3,6 +3,7 @@ import HTTPServer
 import KooberKit
 import KooberTestSupport
 import KooberWeb
+import TestBrowsing
 import TestKit
 import Testing
 import Timekeeping

@@ -1,6 +1,6 @@
 import Foundation
+import HTMLReading
 import KooberMap
-import KooberTestSupport
 import Testing
 
 @testable import KooberWeb

@@ -1,10 +1,11 @@
 import Foundation
+import HTMLReading
 import HTTPServer
 import KooberKit
 import KooberKitTestDoubles
 import KooberMap
-import KooberTestSupport
 import Logging
+import TestKit
 import Testing
 
 @testable import KooberWeb

@@ -3,6 +3,7 @@ import KooberTestSupport
 import NIOCore
 import NIOHTTP1
 import Synchronization
+import TestBrowsing
 import Testing
 
 /// SPEC.md's headers on every HTML response, error pages included: every response a whole session of use and abuse

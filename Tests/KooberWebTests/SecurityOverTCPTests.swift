@@ -1,4 +1,5 @@
 import KooberTestSupport
+import TestBrowsing
 import Testing
 
 /// Cookies and headers as a real client receives them from the real server.

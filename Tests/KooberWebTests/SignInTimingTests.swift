@@ -1,5 +1,6 @@
 import Foundation
 import KooberTestSupport
+import TestKit
 import Testing
 
 /// Account enumeration by timing: the sign-in of an unknown email and of a known one with a wrong password take

@@ -1,6 +1,7 @@
 import KooberTestSupport
 import LogLines
 import Logging
+import TestBrowsing
 import TestKit
 import Testing
 

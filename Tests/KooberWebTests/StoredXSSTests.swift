@@ -1,4 +1,5 @@
 import KooberTestSupport
+import TestBrowsing
 import Testing
 
 /// Whatever a rider types comes back as text, never as markup: every field a user can type (name, nickname, email,

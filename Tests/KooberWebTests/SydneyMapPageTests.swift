@@ -1,6 +1,8 @@
 import Foundation
+import HTMLReading
 import KooberTestSupport
 import NIOHTTP1
+import TestBrowsing
 import Testing
 
 /// The map on the pages, through the test browser: its tiles are fetched as a browser fetches them, and what they draw

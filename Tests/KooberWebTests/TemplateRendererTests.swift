@@ -1,8 +1,8 @@
 import Foundation
 import KooberKit
 import KooberMap
-import KooberTestSupport
 import Mustache
+import TestKit
 import Testing
 
 @testable import KooberWeb

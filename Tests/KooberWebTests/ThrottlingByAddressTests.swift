@@ -1,5 +1,6 @@
 import HTTPServer
 import KooberTestSupport
+import TestBrowsing
 import Testing
 
 /// SPEC.md: sign-in failures are throttled per email and client address, per address across emails and per email

@@ -1,4 +1,5 @@
 import KooberTestSupport
+import TestBrowsing
 import Testing
 
 @Suite struct WelcomeTests {

@@ -1,5 +1,4 @@
 import Foundation
-import KooberTestSupport
 import Logging
 import TestKit
 import Testing

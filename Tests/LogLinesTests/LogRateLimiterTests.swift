@@ -1,5 +1,5 @@
-import KooberTestSupport
 import LogLines
+import TestKit
 import Testing
 
 #if canImport(Glibc)

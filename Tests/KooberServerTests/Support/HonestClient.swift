@@ -1,6 +1,6 @@
 import Foundation
-import KooberTestSupport
 import Synchronization
+import TestBrowsing
 
 /// A rider who keeps using Koober while others attack it: a page every `interval`, each on a new connection,
 /// each timed from the first byte sent to the last byte received.

@@ -1,5 +1,4 @@
 import Foundation
-import KooberTestSupport
 import TestKit
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import KooberTestSupport
 import NIOCore
 import NIOHTTP1
+import TestBrowsing
 import Testing
 
 /// The book's app against the real server over TCP: its own models (`BookAppModels`) decode every answer, its

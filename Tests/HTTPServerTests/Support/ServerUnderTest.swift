@@ -1,11 +1,13 @@
 import HTTPServer
-import KooberTestSupport
 import Logging
 import NIOCore
 import NIOHTTP1
+import TestKit
 
-/// A running `HTTPServer` on a free port of `127.0.0.1`, and the client connections a test opened to it.
-final class TestServer: Sendable {
+/// The server these tests test: a running `HTTPServer` on a free port of `127.0.0.1`, and the raw client connections a
+/// test opened to it (closed when it stops). The other test targets host their responders on TestBrowsing's
+/// `TestServer`, which needs no more than a port.
+final class ServerUnderTest: Sendable {
     let port: Int
     private let server: HTTPServer
     private let connections = Locked<[RawConnection]>([])
@@ -86,12 +88,12 @@ func withServer<Value>(
     _ configuration: HTTPServerConfiguration = .testing(),
     logger: Logger = .silent,
     responder: any Responder,
-    _ body: (TestServer) async throws -> Value
+    _ body: (ServerUnderTest) async throws -> Value
 ) async throws -> Value {
     let server = HTTPServer(configuration: configuration, responder: responder, logger: logger)
     return try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await server.run() }
-        let testServer = TestServer(port: try await server.localAddress.port!, server: server)
+        let testServer = ServerUnderTest(port: try await server.localAddress.port!, server: server)
         let result: Value
         do {
             result = try await body(testServer)

@@ -2,7 +2,7 @@
 public enum ProjectPaths {
     public static let root: String = {
         var components = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        components.removeLast(3)  // Sources/KooberTestSupport/ProjectPaths.swift
+        components.removeLast(3)  // Sources/TestKit/ProjectPaths.swift
         return components.joined(separator: "/")
     }()
     public static let templates = root + "/Templates"

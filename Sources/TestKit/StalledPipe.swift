@@ -1,5 +1,3 @@
-import TestKit
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,7 +1,7 @@
 extension String {
     /// The string with runs of ASCII whitespace turned into one space and both ends trimmed, as a browser
     /// renders text (a no-break space is not whitespace here, as in HTML).
-    var collapsingWhitespace: String {
+    public var collapsingWhitespace: String {
         var result = ""
         var pendingSpace = false
         for scalar in unicodeScalars {

@@ -1,3 +1,5 @@
+import HTMLReading
+
 extension TestBrowser {
     /// Types `value` into the text field or text area labelled `label`, replacing what it held.
     public func fillIn(_ label: String, with value: String) throws {

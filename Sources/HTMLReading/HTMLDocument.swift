@@ -49,6 +49,12 @@ public final class HTMLDocument: @unchecked Sendable {
         try nodes(xpath).map(\.textContent.collapsingWhitespace)
     }
 
+    /// The text of every node that `xpath` selects, exactly as parsed: for text that must be joined before it is
+    /// collapsed (a label's text nodes around a nested control).
+    public func rawTexts(at xpath: String) throws(HTMLDocumentError) -> [String] {
+        try nodes(xpath).map(\.textContent)
+    }
+
     /// The text of the page's `<title>`, if it has one.
     public var title: String? {
         do {

@@ -1,3 +1,5 @@
+import HTMLReading
+
 extension TestBrowser {
     /// Presses the submit button whose text, `value` or `aria-label` is `buttonText`, and submits its form as a
     /// browser does (see `FormSubmission`), following the redirects that come back.

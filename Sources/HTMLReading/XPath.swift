@@ -1,8 +1,8 @@
 /// Helpers for building XPath 1.0 expressions from user text.
-enum XPath {
+public enum XPath {
     /// `text` as an XPath string literal. XPath 1.0 has no escapes, so a string holding both kinds of quote is
     /// written as a `concat(…)` of pieces.
-    static func literal(_ text: String) -> String {
+    public static func literal(_ text: String) -> String {
         if !text.contains("'") { return "'\(text)'" }
         if !text.contains("\"") { return "\"\(text)\"" }
         let pieces = text.split(separator: "'", omittingEmptySubsequences: false).map { "'\($0)'" }

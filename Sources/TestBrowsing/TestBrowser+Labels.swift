@@ -1,3 +1,5 @@
+import HTMLReading
+
 extension TestBrowser {
     /// The form control a person would find by reading `label`: the control a `<label>` with that text points
     /// to with `for`, or holds inside it; failing that, a control whose `aria-label` is `label`.
@@ -24,7 +26,7 @@ extension TestBrowser {
 
     /// The label's text without the options or contents of controls nested in it.
     private func labelText(of label: HTMLElement, in page: HTMLDocument) throws -> String {
-        let textNodes = try page.nodes("\(label.path)//text()[not(ancestor::select) and not(ancestor::textarea)]")
-        return textNodes.map(\.textContent).joined().collapsingWhitespace
+        let texts = try page.rawTexts(at: "\(label.path)//text()[not(ancestor::select) and not(ancestor::textarea)]")
+        return texts.joined().collapsingWhitespace
     }
 }

@@ -1,3 +1,4 @@
+import HTMLReading
 import HTTPServer
 import NIOCore
 import NIOHTTP1
