@@ -243,8 +243,9 @@ let package = Package(
         .testTarget(
             name: "KooberServerTests",
             dependencies: [
-                "KooberServer", "HTTPServer", "KooberSQLite", "KooberTestSupport", "TestKit",
+                "KooberServer", "HTTPServer", "KooberApp", "KooberKit", "KooberSQLite", "KooberTestSupport", "TestKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
