@@ -261,8 +261,9 @@ let package = Package(
         .testTarget(
             name: "KooberServerTests",
             dependencies: [
-                "KooberServer", "HTTPServer", "KooberSQLite", "TestBrowsing", "TestKit",
+                "KooberServer", "HTTPServer", "KooberApp", "KooberKit", "KooberSQLite", "TestBrowsing", "TestKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),

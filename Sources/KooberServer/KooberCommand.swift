@@ -12,7 +12,7 @@ import ServiceLifecycle
 /// a flag wins over the environment.
 ///
 /// Serving is what `koober` does without a subcommand, so `koober --port 8080` stays as it always was;
-/// `koober healthcheck` (`Healthcheck`) is the one subcommand.
+/// `koober healthcheck` (`Healthcheck`) and `koober seed` (`Seed`, for benchmarks and demos) are its subcommands.
 @main
 struct KooberCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,8 +26,9 @@ struct KooberCommand: AsyncParsableCommand {
                    [--hash-queue-size <hash-queue-size>] [--trust-proxy] [--fleet-size <fleet-size>]
                    [--ride-clock-rate <ride-clock-rate>]
             koober healthcheck [--url <url>] [--timeout <timeout>]
+            koober seed riders|session|busy-fleet|history [--database <database>] [<options>]
             """,
-        subcommands: [Healthcheck.self]
+        subcommands: [Healthcheck.self, Seed.self]
     )
 
     @Option(help: "The address to listen on. (env: KOOBER_HOSTNAME; default: 127.0.0.1)")

@@ -1,0 +1,36 @@
+import ArgumentParser
+
+/// `koober seed history`: a long ride history for an existing rider.
+struct SeedHistory: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "Adds ended rides to an existing rider's history.",
+        discussion: """
+            One ride every 15 minutes, two to a second, the newest an hour ago; four in five finished with an animal \
+            of the fleet, the fifth cancelled while finding; all left behind. Prints a line per ride, newest first (the \
+            history's order): {"cursor", "id", "requested_at", "status"}, "cursor" being the history page that follows \
+            the ride (/profile/rides?before=<cursor>).
+            """ + "\n\n" + SeedStorage.help
+    )
+
+    @ParentCommand var koober: KooberCommand
+
+    @Option(help: "The rider's email.")
+    var email: String
+
+    @Option(help: "How many rides.")
+    var rides: Int
+
+    func validate() throws {
+        guard rides >= 0 else { throw ValidationError("The number of rides must be 0 or more") }
+    }
+
+    func run() async throws {
+        try await SeedStorage.withSeeder(koober) { seeder in
+            let rider = try await seeder.user(email: email)
+            for ride in try await seeder.history(userID: rider.id, count: rides) {
+                try SeedOutput.print(SeedOutput.HistoryRide(ride))
+            }
+        }
+    }
+}

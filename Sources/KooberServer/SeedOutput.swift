@@ -1,0 +1,40 @@
+import Foundation
+import KooberKit
+
+/// What `koober seed` prints: one JSON object a line on standard output, for the script that asked.
+enum SeedOutput {
+    /// A rider: their id and email, the `koober_session` cookie's token when a session was started, and their ride's
+    /// id when one was requested.
+    struct Rider: Encodable {
+        let id: Int64
+        let email: String
+        var token: String?
+        var ride: Int64?
+    }
+
+    /// A ride of a history, with the cursor of the history page that follows it (`RideHistoryCursor`).
+    struct HistoryRide: Encodable {
+        let id: Int64
+        let status: String
+        let requestedAt: Int64
+        let cursor: String
+
+        init(_ ride: Ride) {
+            id = ride.id.rawValue
+            status = ride.status.rawValue
+            requestedAt = Int64(ride.requestedAt.timeIntervalSince1970.rounded(.down))
+            cursor = RideHistoryCursor(after: ride).text
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, status, cursor
+            case requestedAt = "requested_at"
+        }
+    }
+
+    static func print(_ value: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        Swift.print(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+}

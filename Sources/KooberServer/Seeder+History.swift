@@ -1,0 +1,40 @@
+import Foundation
+import KooberKit
+
+extension Seeder {
+    /// `count` ended rides for the rider, oldest first so that ids grow with time: one every 15 minutes, two to a
+    /// second each time (the history's ties are broken by id), the newest an hour ago; the options in turn and the
+    /// drop-offs among the places. Four in five are assigned an animal of the fleet 20 s after the request and run to
+    /// `finished` as the clock would move them; the fifth is cancelled while finding, a minute after. All are left
+    /// behind, as Start New Ride leaves them. Returns them newest first, the history's order.
+    func history(userID: UserID, count: Int) async throws -> [Ride] {
+        let places = try await sortedPlaces()
+        let animals = Dictionary(grouping: try await services.fleetRepository.freeAnimals(), by: \.rideOptionID)
+        let newest = wholeSecondsNow.addingTimeInterval(-3600)
+        var made: [Ride] = []
+        for index in 0..<count {
+            let requestedAt = newest.addingTimeInterval(-Double((count - 1 - index) / 2 * 1800))
+            let option = RideOption.all[index % RideOption.all.count].id
+            let ride = try await requestRide(
+                userID: userID, option: option, dropoff: places[(index * 7) % places.count], at: requestedAt)
+            if index % 5 == 4 {
+                guard let cancel = RideChange.cancel(ride, at: requestedAt.addingTimeInterval(60)) else {
+                    throw SeedError("ride \(ride.id) cannot be cancelled")
+                }
+                made.append(try await apply(cancel))
+            } else {
+                guard let fleet = animals[option], !fleet.isEmpty else {
+                    throw SeedError("no \(option) of the fleet is free")
+                }
+                let animal = fleet[(index / RideOption.all.count) % fleet.count]
+                let onTheWay = try await apply(.assign(ride, animal: animal, at: requestedAt.addingTimeInterval(20)))
+                guard let finish = RideChange.advance(onTheWay, to: .distantFuture) else {
+                    throw SeedError("ride \(ride.id) does not move on")
+                }
+                made.append(try await apply(finish))
+            }
+        }
+        try await services.rideRepository.startNewRide(userID: userID)
+        return made.sorted { ($0.requestedAt, $0.id.rawValue) > ($1.requestedAt, $1.id.rawValue) }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import KooberApp
+import KooberKit
+import Logging
+import Testing
+
+@testable import KooberServer
+
+/// `koober seed`'s writes, read back through the repositories of an SQLite file opened as koober opens it.
+@Suite struct SeederTests {
+    private func withSeeder(fleetSize: Int = 1, _ body: (Seeder) async throws -> Void) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("koober-seed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let configuration = KooberStorageConfiguration(
+            database: .sqlite(path: folder.appendingPathComponent("koober.sqlite").path), fleetSize: fleetSize)
+        let storage = try await KooberStorage.open(
+            configuration, logger: Logger(label: "koober.seed") { _ in SwiftLogNoOpLogHandler() })
+        do {
+            try await body(Seeder(services: storage.services, fleetSize: fleetSize))
+        } catch {
+            try? await storage.database.close()
+            throw error
+        }
+        try await storage.database.close()
+    }
+
+    @Test func ridersGetThePasswordSessionsAndRidesAsked() async throws {
+        try await withSeeder { seeder in
+            let riders = try await seeder.riders(count: 3, emailPrefix: "rider", password: "hop-hop-hop")
+            #expect(riders.map(\.email) == ["rider1@seed.koober", "rider2@seed.koober", "rider3@seed.koober"])
+            let credentials = try #require(
+                try await seeder.services.userRepository.credentials(forEmail: "rider2@seed.koober"))
+            #expect(try await seeder.services.passwordHasher.verify("hop-hop-hop", against: credentials.passwordHash))
+            // Seeding again goes on after the emails taken.
+            let more = try await seeder.riders(count: 1, emailPrefix: "rider", password: "hop-hop-hop")
+            #expect(more.map(\.email) == ["rider4@seed.koober"])
+
+            let token = try await seeder.startSession(userID: riders[0].id)
+            let session = try #require(try await seeder.services.sessionRepository.session(tokenHash: token.hash))
+            #expect(session.profile.id == riders[0].id)
+
+            let rides = try await seeder.findingRides(for: riders)
+            #expect(rides.map(\.rideOptionID) == ["wallabee", "wallaroo", "kangaroo"])
+            for (rider, ride) in zip(riders, rides) {
+                #expect(try await seeder.services.rideRepository.followedRide(userID: rider.id)?.id == ride.id)
+                #expect(ride.status == .finding && ride.fareCents > 0)
+            }
+        }
+    }
+
+    @Test func aBusyFleetLeavesNewRidesFinding() async throws {
+        try await withSeeder(fleetSize: 2) { seeder in
+            #expect(try await seeder.occupyFleet() == 6)
+            #expect(try await seeder.services.fleetRepository.freeAnimals().isEmpty)
+            let blocker = try await seeder.user(email: "blocker1@seed.koober")
+            let ride = try #require(try await seeder.services.rideRepository.followedRide(userID: blocker.id))
+            #expect(ride.progress(at: seeder.now().addingTimeInterval(3 * 3600)).status == .onTheWay)
+        }
+    }
+
+    @Test func ridesOnTheWayHaveAnAnimalEachAtTheDistanceAsked() async throws {
+        try await withSeeder { seeder in
+            let riders = try await seeder.riders(count: 4, emailPrefix: "moving", password: "hop-hop-hop")
+            let rides = try await seeder.ridesOnTheWay(for: riders, kilometres: 8)
+            #expect(Set(rides.compactMap(\.assignment?.animalID)).count == 4)
+            for ride in rides {
+                #expect(ride.status == .onTheWay)
+                let eta = try #require(ride.progress(at: seeder.now()).etaSeconds)
+                #expect(eta > 18 * 60 && eta < 22 * 60)  // 8 km at 24 km/h
+            }
+            // The fleet's own animals are still free.
+            #expect(
+                try await seeder.services.fleetRepository.freeAnimals().filter { !$0.name.hasPrefix("Seeded") }.count
+                    == 3)
+        }
+    }
+
+    @Test func aBurstLeavesEveryRideFindingAndTheFleetBack() async throws {
+        try await withSeeder { seeder in
+            let riders = try await seeder.riders(count: 6, emailPrefix: "burst", password: "hop-hop-hop")
+            let burst = try await seeder.burst(for: riders)
+            #expect(burst.rides.count == 6 && burst.rides.allSatisfy { $0.status == .finding })
+            #expect(try await seeder.services.fleetRepository.freeAnimals().count == 3)
+        }
+    }
+
+    @Test func aHistoryIsKooberSOwnOrderWithItsCursors() async throws {
+        try await withSeeder { seeder in
+            let rider = try await seeder.user(email: "johnny@gmail.com")
+            let history = try await seeder.history(userID: rider.id, count: 12)
+            let stored = try await seeder.services.rideRepository.rides(userID: rider.id, before: nil, limit: 100)
+            #expect(stored.map(\.id) == history.map(\.id))
+            #expect(stored.filter { $0.status == .cancelled }.count == 2)
+            #expect(stored.filter { $0.status == .finished }.count == 10)
+            #expect(try await seeder.services.rideRepository.followedRide(userID: rider.id) == nil)  // all left behind
+            let after = try await seeder.services.rideRepository.rides(
+                userID: rider.id, before: RideHistoryCursor(after: history[4]), limit: 100)
+            #expect(after.map(\.id) == history[5...].map(\.id))
+        }
+    }
+}

@@ -1,0 +1,411 @@
+"""What Koober's Python scripts and benchmarks share: the one `free_port`, the one `build`, the one process class, the
+one `koober seed` call, and the one test browser. Import it from scripts/ or Benchmarks/ with
+
+    sys.path.insert(0, os.path.join(<the repository>, "scripts"))
+    import koober_harness
+
+Only Python 3's standard library.
+
+- `build(*arguments)` asks SwiftPM for koober built with `arguments` (RELEASE is the Dockerfile's) and returns its
+  path; KOOBER_SCRATCH_PATH, when set, is passed as `--scratch-path` to every `swift build` (a worktree's own build
+  folder), and `koober_binary` also honours `--koober PATH`.
+- `Process` is a child process with its log in a file, stopped by `stop` (SIGTERM, then SIGKILL after the timeout) or
+  by `Process.stop_all()`; `Koober` is koober started with flags on a port (a free one, or 0 and the one it logs),
+  waited for until `GET /healthz` answers 200.
+- `seed(binary, database, ...)` runs `koober seed` (Koober's own repositories write, not SQL) and returns its JSON
+  lines.
+- `Browser` is a rider's browser over HTTP: a cookie jar, redirects followed (and which process answered each hop,
+  behind nginx), pages with their forms read by label and button, and submitted.
+"""
+import ctypes
+import http.client
+import http.cookiejar
+import json
+import os
+import re
+import resource
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from html.parser import HTMLParser
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# koober as the Dockerfile builds it: the one release build .ci/run makes and every script that needs one shares (a
+# build without --static-swift-stdlib would link koober again, over it).
+RELEASE = ("-c", "release", "--static-swift-stdlib")
+DEBUG = ()
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Ports and builds
+
+
+def free_port():
+    """A loopback port nobody listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def swift_build_arguments(*arguments):
+    """`arguments` and, when KOOBER_SCRATCH_PATH is set, `--scratch-path` with it."""
+    scratch = os.environ.get("KOOBER_SCRATCH_PATH")
+    return [*arguments, "--scratch-path", os.path.abspath(scratch)] if scratch else list(arguments)
+
+
+def bin_path(*arguments):
+    """Where `swift build <arguments>` puts its products."""
+    return subprocess.run(["swift", "build", *swift_build_arguments(*arguments), "--show-bin-path"], cwd=ROOT,
+                          check=True, capture_output=True, text=True).stdout.strip()
+
+
+def build(*arguments, product="koober"):
+    """`product` built by SwiftPM with `arguments` (nothing to do if it is up to date); returns its path."""
+    subprocess.run(["swift", "build", *swift_build_arguments(*arguments), "--product", product], cwd=ROOT, check=True)
+    return os.path.join(bin_path(*arguments), product)
+
+
+def koober_binary(path, *arguments):
+    """`path` (a script's --koober) made absolute, else koober built with `arguments`."""
+    return os.path.abspath(path) if path else build(*arguments)
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Processes
+
+
+class DidNotStart(RuntimeError):
+    """A process that exited, or did not answer, while it was started."""
+
+
+def raise_file_limit():
+    """The soft open-file limit raised to the hard one; returns it."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+def get(port, path, timeout=5):
+    """A plain GET on the loopback interface: (status, body), status None when nothing answered."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=timeout) as response:
+            return response.status, response.read().decode(errors="replace")
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode(errors="replace")
+    except (OSError, http.client.HTTPException) as error:
+        return None, str(error)
+
+
+class Process:
+    """A child process, its output in a log file (or thrown away), stopped by `stop` or by `Process.stop_all()`.
+
+    `pin`: the cores it runs on (taskset -c). `new_session`: a session of its own (on Linux with autogroup scheduling
+    the scheduler shares a core between sessions first; see Benchmarks/postgres). `death_signal`: what the child gets
+    if this script dies without stopping it (PR_SET_PDEATHSIG). `raise_files`: its open-file limit raised to the
+    hard one."""
+
+    running = []
+
+    def __init__(self, name, argv, log=None, cwd=ROOT, pin=None, new_session=False, death_signal=None,
+                 raise_files=False, env=None):
+        self.name, self.argv, self.log_path = name, [str(word) for word in argv], log
+        if pin is not None:
+            self.argv = ["taskset", "-c", str(pin), *self.argv]
+
+        def prepare():
+            if death_signal is not None:
+                ctypes.CDLL(None, use_errno=True).prctl(1, death_signal)  # PR_SET_PDEATHSIG
+            if raise_files:
+                raise_file_limit()
+
+        output = open(log, "ab") if log else subprocess.DEVNULL
+        try:
+            self.popen = subprocess.Popen(self.argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=output,
+                                          stderr=subprocess.STDOUT, start_new_session=new_session,
+                                          preexec_fn=prepare if death_signal is not None or raise_files else None,
+                                          env=env)
+        finally:
+            if log:
+                output.close()
+        Process.running.append(self)
+
+    @property
+    def pid(self):
+        return self.popen.pid
+
+    def alive(self):
+        return self.popen.poll() is None
+
+    def stop(self, sig=signal.SIGTERM, timeout=15):
+        """Sends `sig` and waits `timeout` seconds, then kills; returns (exit status, seconds), the status None if it
+        had to be killed."""
+        started = time.monotonic()
+        if self.alive():
+            self.popen.send_signal(sig)
+        try:
+            status = self.popen.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            status = None
+        if self in Process.running:
+            Process.running.remove(self)
+        return status, time.monotonic() - started
+
+    def kill(self):
+        self.popen.kill()
+        self.popen.wait()
+
+    def text(self):
+        if not self.log_path:
+            return ""
+        with open(self.log_path, "rb") as log:
+            return log.read().decode(errors="replace")
+
+    def log_tail(self, lines=20):
+        return "\n".join(self.text().splitlines()[-lines:]) if self.log_path else "(no log kept)"
+
+    def memory(self, field):
+        """VmRSS (now) or VmHWM (peak) in MB."""
+        with open(f"/proc/{self.pid}/status") as status:
+            for line in status:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1]) / 1024
+        return 0.0
+
+    def cpu_seconds(self):
+        """utime + stime of the whole process (all its threads)."""
+        with open(f"/proc/{self.pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+    def wait_until_answering(self, port, path="/healthz", timeout=60):
+        """Waits until GET `path` on `port` answers 200; raises DidNotStart (with the log's end) if the process exits
+        or `timeout` seconds pass first."""
+        deadline = time.monotonic() + timeout
+        while get(port, path)[0] != 200:
+            if not self.alive() or time.monotonic() > deadline:
+                how = f"exited with status {self.popen.poll()}" if not self.alive() else f"not within {timeout} s"
+                self.stop()
+                raise DidNotStart(f"{self.name} did not answer GET {path} ({how}); its log:\n{self.log_tail()}")
+            time.sleep(0.05)
+
+    @classmethod
+    def stop_all(cls):
+        for process in reversed(list(cls.running)):
+            process.stop(timeout=5)
+
+
+class Koober(Process):
+    """koober serving on a loopback port with `flags` (from the repository's root, so Templates and Public are
+    found), started and answering `GET /healthz`. `port`: a free one by default; 0 lets koober pick and reads it off
+    the log ("Koober is serving on http://…:PORT")."""
+
+    SERVING = re.compile(r"Koober is serving on http://[^\s:]+:(\d+)")
+
+    def __init__(self, binary, *flags, port=None, name="koober", log=None, startup_timeout=60, **options):
+        self.port = free_port() if port is None else port
+        super().__init__(name, [binary, "--port", self.port, *flags], log=log, **options)
+        if self.port == 0:
+            self.port = self.logged_port(startup_timeout)
+        self.wait_until_answering(self.port, "/healthz", startup_timeout)
+
+    def logged_port(self, timeout):
+        deadline = time.monotonic() + timeout
+        while not (match := self.SERVING.search(self.text())):
+            if not self.alive() or time.monotonic() > deadline:
+                self.stop()
+                raise DidNotStart(f"{self.name} did not say where it serves; its log:\n{self.log_tail()}")
+            time.sleep(0.05)
+        return int(match.group(1))
+
+    @property
+    def address(self):
+        return f"127.0.0.1:{self.port}"
+
+    @property
+    def url(self):
+        return f"http://{self.address}"
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Seeding
+
+
+def seed(binary, database, what, *arguments):
+    """`koober seed <what> --database <database> <arguments>`: Koober's own repositories write the riders, sessions
+    and rides; returns the JSON lines it printed, as dicts."""
+    command = [binary, "seed", what, "--database", database, *map(str, arguments)]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)} exited with {done.returncode}:\n{done.stderr[-2000:]}")
+    return [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# The browser
+
+
+class Form:
+    """A form of a page: where it goes, its fields, its radio buttons, its labels and its button's text."""
+
+    def __init__(self, action, method):
+        self.action, self.method = action, method.upper()
+        self.fields = {}  # name → value, of the inputs that are sent as they are (hidden, text, …)
+        self.choices = {}  # name → the values of its radio buttons
+        self.labels = {}  # label text → input name
+        self.button = ""
+
+    def values(self, filled=None, chosen=None):
+        """The form's fields, with inputs filled by label (`filled`) and radio buttons chosen by name (`chosen`);
+        raises LookupError for a label or a choice the form does not have."""
+        values = dict(self.fields)
+        for label, value in (filled or {}).items():
+            if label not in self.labels:
+                raise LookupError(f"no field labelled {label!r} in the form to {self.action}: {sorted(self.labels)}")
+            values[self.labels[label]] = value
+        for name, value in (chosen or {}).items():
+            if value not in self.choices.get(name, []):
+                raise LookupError(f"no choice {name}={value} in the form to {self.action}: {self.choices}")
+            values[name] = value
+        return values
+
+
+class FormParser(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.forms, self.form = [], None
+        self.label_for, self.label_texts, self.input_names = None, {}, {}
+        self.in_button = False
+
+    def handle_starttag(self, tag, attributes):
+        attributes = {name: value or "" for name, value in attributes}
+        if tag == "form":
+            self.form = Form(attributes.get("action", ""), attributes.get("method", "get"))
+            self.forms.append(self.form)
+        elif tag == "label" and "for" in attributes:
+            self.label_for = attributes["for"]
+            self.label_texts[self.label_for] = ""
+        elif tag == "input" and self.form and "name" in attributes:
+            self.add_input(attributes)
+        elif tag == "button" and self.form:
+            self.in_button = True
+
+    def add_input(self, attributes):
+        name, kind = attributes["name"], attributes.get("type", "text")
+        if kind == "radio":
+            self.form.choices.setdefault(name, []).append(attributes.get("value", ""))
+        else:
+            self.form.fields[name] = attributes.get("value", "")
+        if "id" in attributes:
+            self.input_names[attributes["id"]] = (self.form, name)
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self.form = None
+        elif tag == "label":
+            self.label_for = None
+        elif tag == "button":
+            self.in_button = False
+
+    def handle_data(self, data):
+        if self.label_for:
+            self.label_texts[self.label_for] += data
+        if self.in_button and self.form:
+            self.form.button += data.strip()
+
+    def close(self):
+        super().close()
+        for identifier, text in self.label_texts.items():
+            if identifier in self.input_names:
+                form, name = self.input_names[identifier]
+                form.labels[text.strip()] = name
+
+
+class Page:
+    """A page the browser got: its status, where the redirects led, its headers, its HTML and its forms, and how long
+    it took."""
+
+    def __init__(self, status, url, headers, text, via, seconds):
+        self.status, self.url, self.headers, self.text = status, url, headers, text
+        self.via = via  # the process that answered each hop, redirects first (None without nginx)
+        self.seconds = seconds
+        self.path = urllib.parse.urlsplit(url).path
+        parser = FormParser()
+        parser.feed(text)
+        parser.close()
+        self.forms = parser.forms
+
+    def __repr__(self):
+        return f"{self.status} {self.path}"
+
+    def form(self, button):
+        """The form whose submit button says `button`; LookupError if none."""
+        for form in self.forms:
+            if form.button == button:
+                return form
+        raise LookupError(f"no form on {self.path} has the button {button!r}: "
+                          f"{[(form.action, form.button) for form in self.forms]}")
+
+    def forms_to(self, action):
+        return [form for form in self.forms if form.action == action]
+
+    @property
+    def ride_status(self):
+        match = re.search(r'data-ride-status="([a-z_]+)"', self.text)
+        return match.group(1) if match else None
+
+
+def answered_by(headers):
+    """The process that answered, from nginx's X-Koober-Upstream (scripts/cluster/nginx.conf): the last it tried."""
+    upstream = headers.get("X-Koober-Upstream")
+    return upstream.split(", ")[-1] if upstream else None
+
+
+class RecordingRedirects(urllib.request.HTTPRedirectHandler):
+    """Follows redirects as a browser does, noting which process answered each one."""
+
+    def __init__(self):
+        self.hops = []
+
+    def redirect_request(self, request, response, code, message, headers, url):
+        self.hops.append((code, answered_by(headers)))
+        return super().redirect_request(request, response, code, message, headers, url)
+
+
+class Browser:
+    """A rider's browser on `base_url`: a cookie jar, redirects followed, pages read with their forms."""
+
+    def __init__(self, base_url):
+        self.base_url = base_url
+        self.cookies = http.cookiejar.CookieJar()
+        self.redirects = RecordingRedirects()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies), self.redirects)
+
+    def open(self, path, data=None, headers=None, timeout=15):
+        """The response to a request of `path` (a 4xx or 5xx too), redirects followed."""
+        request = urllib.request.Request(urllib.parse.urljoin(self.base_url, path), data=data, headers=headers or {})
+        try:
+            return self.opener.open(request, timeout=timeout)
+        except urllib.error.HTTPError as error:
+            return error
+
+    def request(self, path, form=None, timeout=15, **values):
+        """GET `path`, or POST `form` there with `values` (`filled` by label, `chosen` by name): the page it led to."""
+        data = urllib.parse.urlencode(form.values(**values)).encode() if form else None
+        self.redirects.hops.clear()
+        started = time.monotonic()
+        with self.open(path, data, timeout=timeout) as response:
+            hops = self.redirects.hops + [(response.status, answered_by(response.headers))]
+            text = response.read().decode(errors="replace")
+            return Page(response.status, response.geturl(), response.headers, text,
+                        [upstream for _, upstream in hops], time.monotonic() - started)
+
+    def submit(self, form, at=None, timeout=15, **values):
+        """Submits `form` and follows the redirect; `at`, a base URL, sends it to one process, bypassing nginx."""
+        return self.request(urllib.parse.urljoin(at or self.base_url, form.action), form, timeout=timeout, **values)
