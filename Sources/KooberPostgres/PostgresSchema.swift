@@ -176,6 +176,12 @@ enum PostgresSchema {
             version: 4,
             statements: ["ALTER TABLE users ADD COLUMN credential_version BIGINT NOT NULL DEFAULT 0"]
         ),
+        // The rides not yet left behind (a rider has one or two): requesting a ride leaves the others behind, and
+        // without this it read the rider's whole history to find them.
+        PostgresMigration(
+            version: 5,
+            statements: ["CREATE INDEX rides_in_view ON rides (user_id) WHERE NOT left_behind"]
+        ),
     ]
 }
 

@@ -212,5 +212,13 @@ public enum KooberSchema {
                 UPDATE users SET credential_version = id;
                 """
         ),
+        // The rides not yet left behind (a rider has one or two): requesting a ride leaves the others behind, and
+        // without this it read the rider's whole history to find them, so each request cost more than the last.
+        Migration(
+            version: 8,
+            sql: """
+                CREATE INDEX rides_in_view ON rides (user_id) WHERE left_behind = 0;
+                """
+        ),
     ]
 }

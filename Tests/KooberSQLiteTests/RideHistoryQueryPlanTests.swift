@@ -25,4 +25,18 @@ struct RideHistoryQueryPlanTests {
             }
         }
     }
+
+    /// Requesting a ride leaves the rider's other rides behind by the partial index of the rides in view, not by reading
+    /// the rider's history (a ride request cost more with every ride before it).
+    @Test func leavingTheOtherRidesBehindReadsOnlyTheRidesInView() async throws {
+        try await withTemporaryDatabase { database, _ in
+            let plan = try await database.read { connection in
+                try connection.query(
+                    "EXPLAIN QUERY PLAN " + SQLiteRideRepository.leaveOthersBehindSQL, [.integer(1), .integer(2)]
+                )
+                .map { try $0.string("detail") }
+            }
+            #expect(plan.contains { $0.contains("USING INDEX rides_in_view") }, "\(plan)")
+        }
+    }
 }
