@@ -18,14 +18,14 @@ import json
 import math
 import os
 import re
-import signal
 import struct
-import subprocess
 import tempfile
 import time
 import unittest
 import uuid
 import zlib
+
+import sys
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -34,6 +34,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 KOOBER = os.environ["KOOBER_BINARY"]
 REPOSITORY = os.environ["KOOBER_REPOSITORY"]
+sys.path.insert(0, os.path.join(REPOSITORY, "scripts"))
+import koober_harness as harness  # noqa: E402 (found through KOOBER_REPOSITORY)
 AXE_SCRIPT = open(os.environ["KOOBER_AXE_JS"], encoding="utf-8").read()
 SCREENSHOTS = os.environ["KOOBER_SCREENSHOTS"]
 CHROMEDRIVER = os.environ.get("KOOBER_CHROMEDRIVER", "/usr/bin/chromedriver")
@@ -52,43 +54,25 @@ NEW_FULL_NAME = "Matilda Skippy-Roo"  # Edit Profile's
 PASSWORD = "pouch-pass-1"
 
 
-class KooberProcess:
-    """`koober` on an ephemeral port with a database in a temporary folder; stopped with SIGTERM.
+class KooberProcess(harness.Koober):
+    """`koober` on a port it picks, with a database in a temporary folder (scripts/koober_harness.py's process);
+    stopped with SIGTERM.
 
     `ride_clock_rate` runs the rides' simulation that many times faster than real time (60: a simulated minute each
     second, so a whole ride takes seconds)."""
 
     def __init__(self, ride_clock_rate=1):
         self.folder = tempfile.TemporaryDirectory(prefix="koober-browser-")
-        self.log = open(os.path.join(self.folder.name, "koober.log"), "w+", encoding="utf-8")
-        self.process = subprocess.Popen(
-            [KOOBER, "--port", "0", "--database", os.path.join(self.folder.name, "koober.sqlite"),
-             "--templates", os.path.join(REPOSITORY, "Templates"), "--public", os.path.join(REPOSITORY, "Public"),
-             "--ride-clock-rate", str(ride_clock_rate)],
-            stdout=self.log, stderr=subprocess.STDOUT,
-        )
-        self.base_url = self._wait_for_address()
-
-    def _wait_for_address(self):
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            self.log.seek(0)
-            match = re.search(r"serving on (http://127\.0\.0\.1:\d+)\n", self.log.read())
-            if match:
-                return match.group(1)
-            if self.process.poll() is not None:
-                break
-            time.sleep(0.1)
-        raise RuntimeError("koober did not start:\n" + self.log_text())
-
-    def log_text(self):
-        self.log.seek(0)
-        return self.log.read()
+        super().__init__(
+            KOOBER, "--database", os.path.join(self.folder.name, "koober.sqlite"),
+            "--templates", os.path.join(REPOSITORY, "Templates"), "--public", os.path.join(REPOSITORY, "Public"),
+            "--ride-clock-rate", ride_clock_rate,
+            port=0, log=os.path.join(self.folder.name, "koober.log"), cwd=REPOSITORY)
+        self.base_url = self.url
 
     def stop(self):
-        self.process.send_signal(signal.SIGTERM)
-        status = self.process.wait(timeout=15)
-        self.log.close()
+        """Stops koober and returns its exit status (None if it had to be killed)."""
+        status, _ = super().stop()
         self.folder.cleanup()
         return status
 
