@@ -46,7 +46,6 @@ struct PasswordCheck: Sendable {
     let throttle: SignInThrottlePolicy
     let attemptGate: SignInAttemptGate
 
-    /// The credentials when `password` is the email's; `nil` (a failure counted) when it is not or either is empty.
     /// As `verify`, throwing `throttled` while locked out (the profile's password forms, whose errors are their own).
     func verify(_ password: String, throttledAs throttled: some Error) async throws -> StoredCredentials? {
         do {
@@ -56,6 +55,7 @@ struct PasswordCheck: Sendable {
         }
     }
 
+    /// The credentials when `password` is the email's; `nil` (a failure counted) when it is not or either is empty.
     /// Throws `SignInError.throttled`, without checking, while locked out.
     func verify(_ password: String) async throws -> StoredCredentials? {
         try await attemptGate.withExclusiveAttempt(for: email, from: clientAddress) {
