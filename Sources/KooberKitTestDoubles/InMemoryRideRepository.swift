@@ -27,10 +27,14 @@ public actor InMemoryRideRepository: RideRepository, FleetRepository {
     private var stored: [StoredRide] = []
     private var animals: [StoredAnimal] = []
     private var lastRevision: Int64 = 0
+    private let mail: InMemoryMailState
 
-    /// - Parameter places: the places drop-offs are chosen from (an `InMemoryPlaceRepository` in tests).
-    public init(places: any PlaceRepository) {
+    /// - Parameters:
+    ///   - places: the places drop-offs are chosen from (an `InMemoryPlaceRepository` in tests).
+    ///   - mail: where a finished ride's receipt is queued (`InMemoryMailState`).
+    public init(places: any PlaceRepository, mail: InMemoryMailState = InMemoryMailState()) {
         self.places = places
+        self.mail = mail
     }
 
     public func chosenDropoff(userID: UserID) async throws -> NamedLocation? {
@@ -147,6 +151,9 @@ public actor InMemoryRideRepository: RideRepository, FleetRepository {
             let old = animals[animal].animal
             animals[animal].animal = Animal(
                 id: old.id, name: old.name, rideOptionID: old.rideOptionID, location: freed.location)
+        }
+        if let receipt = change.receipt {
+            mail.queueReceipt(receipt, for: old.userID, at: change.endedAt ?? old.requestedAt)
         }
         return stored[index].ride
     }

@@ -6,8 +6,12 @@ public actor InMemoryUserRepository: UserRepository {
     private var idsByEmail: [String: UserID] = [:]
     private var lastID: Int64 = 0
     private var credentialVersions: [UserID: Int64] = [:]
+    private let mail: InMemoryMailState
 
-    public init() {}
+    /// - Parameter mail: where a sign-up's confirmation link and its message go (`InMemoryMailState`).
+    public init(mail: InMemoryMailState = InMemoryMailState()) {
+        self.mail = mail
+    }
 
     public func create(_ user: NewUser) async throws -> UserProfile {
         let email = EmailAddress.normalize(user.email)
@@ -22,6 +26,7 @@ public actor InMemoryUserRepository: UserRepository {
         )
         credentialsByID[profile.id] = StoredCredentials(profile: profile, passwordHash: user.passwordHash)
         idsByEmail[email] = profile.id
+        if let confirmation = user.confirmation { mail.issue(confirmation, for: profile.id) }
         return profile
     }
 
@@ -60,6 +65,7 @@ public actor InMemoryUserRepository: UserRepository {
         guard let stored = credentialsByID[id] else { return }
         credentialsByID[id] = StoredCredentials(profile: stored.profile, passwordHash: passwordHash)
         raiseCredentialVersion(id: id)
+        mail.endResetLinks(of: id)
     }
 
     /// The user alone: the other in-memory stores are the caller's to clear (SQLite's foreign keys cascade).
@@ -67,5 +73,6 @@ public actor InMemoryUserRepository: UserRepository {
         guard let stored = credentialsByID.removeValue(forKey: id) else { return }
         idsByEmail[stored.profile.email] = nil
         credentialVersions[id] = nil
+        mail.forget(id)
     }
 }

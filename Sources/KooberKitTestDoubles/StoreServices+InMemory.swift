@@ -2,13 +2,15 @@ import KooberKit
 
 extension StoreServices {
     /// The in-memory store's wiring, every service given explicitly: the doubles sharing one set of users, places
-    /// (`places`, `SydneyPlaces` by default) and rides (which are the fleet too), the two reads one after the other
+    /// (`places`, `SydneyPlaces` by default) and rides (which are the fleet too), the links and outbox on one mail state, the two reads one after the other
     /// for a session with its ride state, and the sign-up throttle of one process.
     public static func inMemory(places: [NamedLocation] = SydneyPlaces.all) -> StoreServices {
-        let users = InMemoryUserRepository()
+        let mail = InMemoryMailState()
+        let users = InMemoryUserRepository(mail: mail)
         let placeRepository = InMemoryPlaceRepository(places: places)
         let sessions = InMemoryUserSessionRepository(users: users)
-        let rides = InMemoryRideRepository(places: placeRepository)
+        let rides = InMemoryRideRepository(places: placeRepository, mail: mail)
+        let links = InMemoryAccountLinks(mail: mail, users: users, sessions: sessions)
         return StoreServices(
             users: users,
             sessions: sessions,
@@ -17,6 +19,9 @@ extension StoreServices {
             rides: rides,
             fleet: rides,
             csrfKeys: InMemoryCSRFKeyRepository(),
+            accountLinks: links,
+            outbox: links,
+            requestQuota: InMemoryRequestQuota(),
             sessionRideStates: SessionThenRideState(sessions: sessions, rides: rides),
             signUpThrottle: SignUpThrottle(),
             changes: SharedStoreChanges()

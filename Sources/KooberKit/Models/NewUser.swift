@@ -7,12 +7,19 @@ public struct NewUser: Equatable, Sendable {
     public let mobileNumber: String
     /// An argon2id hash in PHC string format.
     public let passwordHash: String
+    /// The link that confirms the email, stored with the account and its message queued in the same transaction
+    /// (Sign Up's); `nil` for accounts made otherwise (the demo account, seeding).
+    public let confirmation: AccountLinkIssue?
 
-    public init(name: String, nickname: String, email: String, mobileNumber: String, passwordHash: String) {
+    public init(
+        name: String, nickname: String, email: String, mobileNumber: String, passwordHash: String,
+        confirmation: AccountLinkIssue? = nil
+    ) {
         self.name = name
         self.nickname = nickname
         self.email = email
         self.mobileNumber = mobileNumber
         self.passwordHash = passwordHash
+        self.confirmation = confirmation
     }
 }

@@ -21,6 +21,9 @@ public struct RideChange: Equatable, Sendable {
     public let nextEventAt: Date?
     public let endedAt: Date?
     public let freedAnimal: FreedAnimal?
+    /// The receipt to queue with the change, in its transaction, if the rider's email is confirmed (a finished
+    /// ride's; `AdvanceRidesUseCase` draws it).
+    public private(set) var receipt: OutgoingMail?
 
     init(
         ride: Ride, status: RideStatus, events: [RideEvent], assignment: RideAssignment? = nil, nextEventAt: Date?,
@@ -34,6 +37,13 @@ public struct RideChange: Equatable, Sendable {
         self.nextEventAt = nextEventAt
         self.endedAt = endedAt
         self.freedAnimal = freedAnimal
+    }
+
+    /// The change with `receipt` to queue in its transaction.
+    public func queueing(_ receipt: OutgoingMail) -> RideChange {
+        var change = self
+        change.receipt = receipt
+        return change
     }
 
     /// `ride` (finding) gets `animal` at `time`.

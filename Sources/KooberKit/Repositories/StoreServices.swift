@@ -10,6 +10,13 @@ public struct StoreServices: Sendable {
     public var rides: any RideRepository
     public var fleet: any FleetRepository
     public var csrfKeys: any CSRFKeyRepository
+    /// Mailed links and whether emails are confirmed.
+    public var accountLinks: any AccountLinkRepository
+    /// The messages waiting to be sent, queued by the repositories in the transactions that cause them.
+    public var outbox: any MailOutbox
+    /// Reset links per email and address, confirmation messages per rider: in this process's memory (SQLite), in the
+    /// store (PostgreSQL).
+    public var requestQuota: any RequestQuota
     /// A session with its rider's ride state in one read (pick-me-up's page).
     public var sessionRideStates: any SessionRideStateRepository
     /// Sign-ups per client address: in this process's memory where one process serves the store (SQLite), in the
@@ -27,6 +34,9 @@ public struct StoreServices: Sendable {
         rides: any RideRepository,
         fleet: any FleetRepository,
         csrfKeys: any CSRFKeyRepository,
+        accountLinks: any AccountLinkRepository,
+        outbox: any MailOutbox,
+        requestQuota: any RequestQuota,
         sessionRideStates: any SessionRideStateRepository,
         signUpThrottle: any SignUpThrottling,
         changes: SharedStoreChanges
@@ -38,6 +48,9 @@ public struct StoreServices: Sendable {
         self.rides = rides
         self.fleet = fleet
         self.csrfKeys = csrfKeys
+        self.accountLinks = accountLinks
+        self.outbox = outbox
+        self.requestQuota = requestQuota
         self.sessionRideStates = sessionRideStates
         self.signUpThrottle = signUpThrottle
         self.changes = changes

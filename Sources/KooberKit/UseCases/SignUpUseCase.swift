@@ -1,6 +1,7 @@
 import Foundation
 
-/// Creates an account from what a visitor typed and signs them in.
+/// Creates an account from what a visitor typed and signs them in; the message that confirms the email is queued
+/// with the account (SPEC.md, "Email").
 ///
 /// Throws the user's errors as a `SignUpError`; anything else it throws is something unexpected that broke (storage),
 /// which the web layer turns into the 500 page.
@@ -13,6 +14,7 @@ public struct SignUpUseCase: Sendable {
     let passwordHasher: any PasswordHasher
     let sessionStarter: SessionStarter
     let signUpThrottle: any SignUpThrottling
+    let linkPolicy: AccountLinkPolicy
 
     public init(
         account: NewAccount,
@@ -22,8 +24,10 @@ public struct SignUpUseCase: Sendable {
         sessionRepository: any UserSessionRepository,
         passwordHasher: any PasswordHasher,
         sessionPolicy: SessionPolicy,
-        signUpThrottle: any SignUpThrottling
+        signUpThrottle: any SignUpThrottling,
+        linkPolicy: AccountLinkPolicy = AccountLinkPolicy()
     ) {
+        self.linkPolicy = linkPolicy
         self.account = account
         self.clientAddress = clientAddress
         self.signUpThrottle = signUpThrottle
@@ -48,7 +52,9 @@ public struct SignUpUseCase: Sendable {
             nickname: account.nickname.trimmingCharacters(in: .whitespacesAndNewlines),
             email: email,
             mobileNumber: account.mobileNumber.trimmingCharacters(in: .whitespacesAndNewlines),
-            passwordHash: try await hashOrGiveBackThePlace()
+            passwordHash: try await hashOrGiveBackThePlace(),
+            confirmation: AccountLinkIssue(
+                purpose: .emailConfirmation, now: now, lifetime: linkPolicy.emailConfirmationLifetime)
         )
         do {
             let profile = try await userRepository.create(user)

@@ -30,6 +30,11 @@ public enum SignUpValidation {
         problems([(field, password, .password, passwordProblem)])
     }
 
+    /// The rule for an email alone (Forgot Password), as the email field's problem.
+    public static func emailProblems(_ email: String) -> [AccountField: FieldProblem] {
+        problems([(.email, email, .email, emailProblem)])
+    }
+
     private typealias Field = (
         field: AccountField, value: String, limit: FieldLimit, rule: (String) -> FieldProblem?
     )

@@ -1,0 +1,7 @@
+/// Why a reset link changed nothing.
+public enum ResetPasswordError: Error, Equatable, Sendable {
+    /// The new password breaks the rule of Sign Up.
+    case invalid([AccountField: FieldProblem])
+    /// The link is used, expired, unknown or superseded (**Link Expired**).
+    case linkExpired
+}

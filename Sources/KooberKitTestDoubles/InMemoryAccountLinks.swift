@@ -1,0 +1,98 @@
+import Foundation
+import KooberKit
+
+/// Mailed links and the outbox in memory, for fast tests of use cases and of the sender: on the shared
+/// `InMemoryMailState`, with the users and sessions whose accounts the links change.
+public actor InMemoryAccountLinks: AccountLinkRepository, MailOutbox {
+    private let mail: InMemoryMailState
+    private let users: InMemoryUserRepository
+    private let sessions: InMemoryUserSessionRepository
+
+    public init(mail: InMemoryMailState, users: InMemoryUserRepository, sessions: InMemoryUserSessionRepository) {
+        self.mail = mail
+        self.users = users
+        self.sessions = sessions
+    }
+
+    public func issue(_ link: AccountLinkIssue, for userID: UserID) async throws {
+        guard try await users.profile(id: userID) != nil else { return }
+        mail.issue(link, for: userID)
+    }
+
+    public func user(of purpose: AccountLinkPurpose, tokenHash: SessionTokenHash, at now: Date) async throws
+        -> UserID?
+    {
+        mail.state.withLock { state in
+            guard let link = state.links[tokenHash], link.purpose == purpose, link.expiresAt > now else { return nil }
+            return link.userID
+        }
+    }
+
+    public func confirmEmail(tokenHash: SessionTokenHash, at now: Date) async throws -> UserID? {
+        mail.state.withLock { state in
+            guard let link = state.links[tokenHash], link.purpose == .emailConfirmation, link.expiresAt > now else {
+                return nil
+            }
+            state.links[tokenHash] = nil
+            state.confirmed.insert(link.userID)
+            return link.userID
+        }
+    }
+
+    public func resetPassword(tokenHash: SessionTokenHash, passwordHash: String, at now: Date) async throws
+        -> StoredCredentials?
+    {
+        guard let userID = try await user(of: .passwordReset, tokenHash: tokenHash, at: now),
+            let profile = try await users.profile(id: userID)
+        else { return nil }
+        try await users.updatePasswordHash(id: userID, passwordHash: passwordHash)
+        try await sessions.deleteAll(userID: userID, keeping: nil)
+        return try await users.credentials(forEmail: profile.email)
+    }
+
+    public func isEmailConfirmed(userID: UserID) async throws -> Bool {
+        mail.state.withLock { $0.confirmed.contains(userID) }
+    }
+
+    public func claimDue(at now: Date, limit: Int, leaseUntil: Date) async throws -> [OutboxEntry] {
+        let claimed = mail.state.withLock { state in
+            let due = state.entries.filter { $0.value.nextAttemptAt <= now }.sorted { $0.key < $1.key }.prefix(limit)
+            for (id, _) in due {
+                state.entries[id]?.attempts += 1
+                state.entries[id]?.nextAttemptAt = leaseUntil
+            }
+            return due.compactMap { id, _ in state.entries[id].map { (id, $0) } }
+        }
+        var entries: [OutboxEntry] = []
+        for (id, entry) in claimed {
+            guard let recipient = try await users.profile(id: entry.userID) else { continue }
+            entries.append(
+                OutboxEntry(
+                    id: id, mail: entry.mail, recipient: recipient, queuedAt: entry.queuedAt,
+                    attempts: entry.attempts))
+        }
+        return entries
+    }
+
+    public func markSent(id: Int64) async throws {
+        _ = mail.state.withLock { $0.entries.removeValue(forKey: id) }
+    }
+
+    public func retry(id: Int64, at time: Date) async throws {
+        mail.state.withLock { $0.entries[id]?.nextAttemptAt = time }
+    }
+
+    public func giveUp(id: Int64) async throws {
+        _ = mail.state.withLock { $0.entries.removeValue(forKey: id) }
+    }
+
+    public func nextAttemptTime() async throws -> Date? {
+        mail.state.withLock { $0.entries.values.map(\.nextAttemptAt).min() }
+    }
+
+    public func status() async throws -> OutboxStatus {
+        mail.state.withLock { state in
+            OutboxStatus(queued: state.entries.count, oldestQueuedAt: state.entries.values.map(\.queuedAt).min())
+        }
+    }
+}
