@@ -11,13 +11,14 @@ public enum KooberDatabase: Sendable {
     /// Every store-specific service, on this database: the one wiring of each kind of store, used by `koober`
     /// (`KooberStorage.open`) and by the repository contracts. `now` stamps the users' `created_at` (the app's clock).
     ///
-    /// The sign-up throttle is chosen here for each kind: in this process's memory with SQLite (one process serves a
+    /// The sign-up throttle and the request quota are chosen here for each kind: in this process's memory with SQLite (one process serves a
     /// file), in the database with PostgreSQL (shared by every process). `changes` is what the PostgreSQL database
     /// hears from other processes (`PostgresDatabase.changes`); with SQLite nothing tells it.
     public func storeServices(now: @escaping @Sendable () -> Date) -> StoreServices {
         switch self {
         case .sqlite(let database):
-            StoreServices(
+            let links = SQLiteAccountLinkRepository(database: database)
+            return StoreServices(
                 users: SQLiteUserRepository(database: database, now: now),
                 sessions: SQLiteUserSessionRepository(database: database),
                 signInFailures: SQLiteSignInFailureRepository(database: database),
@@ -25,12 +26,15 @@ public enum KooberDatabase: Sendable {
                 rides: SQLiteRideRepository(database: database),
                 fleet: SQLiteFleetRepository(database: database),
                 csrfKeys: SQLiteCSRFKeyRepository(database: database),
+                accountLinks: links,
+                outbox: links,
+                requestQuota: InMemoryRequestQuota(),
                 sessionRideStates: SQLiteSessionRideStateRepository(database: database),
                 signUpThrottle: SignUpThrottle(),
                 changes: SharedStoreChanges()
             )
         case .postgres(let database):
-            StoreServices(
+            return StoreServices(
                 users: PostgresUserRepository(database: database, now: now),
                 sessions: PostgresUserSessionRepository(database: database),
                 signInFailures: PostgresSignInFailureRepository(database: database),

@@ -152,8 +152,8 @@ public actor InMemoryRideRepository: RideRepository, FleetRepository {
             animals[animal].animal = Animal(
                 id: old.id, name: old.name, rideOptionID: old.rideOptionID, location: freed.location)
         }
-        if let receipt = change.receipt {
-            mail.queueReceipt(receipt, for: old.userID, at: change.endedAt ?? old.requestedAt)
+        if let receipt = change.receipt, let endedAt = change.endedAt {
+            mail.queueReceipt(receipt, for: old.userID, at: endedAt)
         }
         return stored[index].ride
     }

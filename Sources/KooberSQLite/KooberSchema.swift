@@ -220,5 +220,34 @@ public enum KooberSchema {
                 CREATE INDEX rides_in_view ON rides (user_id) WHERE left_behind = 0;
                 """
         ),
+        // Mail (issue 31): links mailed to riders, by their token's hash only; whether a rider's email is confirmed;
+        // and the outbox, whose rows the repositories write in the transactions that cause them. A message names
+        // what to say and to whom (its rider, read when it is sent); its token lives here only until it is sent.
+        Migration(
+            version: 9,
+            sql: """
+                ALTER TABLE users ADD COLUMN email_confirmed_at_ms INTEGER;
+                CREATE TABLE account_links (
+                    token_hash TEXT PRIMARY KEY,
+                    purpose TEXT NOT NULL CHECK (purpose IN ('password_reset', 'email_confirmation')),
+                    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    expires_at_ms INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX account_links_by_user ON account_links (user_id, purpose);
+                CREATE TABLE mail_outbox (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    kind TEXT NOT NULL CHECK (kind IN ('password_reset', 'email_confirmation', 'receipt')),
+                    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    message_id TEXT NOT NULL UNIQUE,
+                    token TEXT,
+                    ride_id INTEGER,
+                    queued_at_ms INTEGER NOT NULL,
+                    next_attempt_at_ms INTEGER NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at_ms);
+                CREATE INDEX mail_outbox_by_user ON mail_outbox (user_id);
+                """
+        ),
     ]
 }

@@ -265,6 +265,12 @@ public struct SQLiteRideRepository: RideRepository {
                     [.real(freed.location.latitude), .real(freed.location.longitude), .integer(freed.id.rawValue)]
                 )
             }
+            if let receipt = change.receipt, let endedAt = change.endedAt {
+                try SQLiteAccountLinkRepository.queue(
+                    receipt,
+                    userIDSQL: "(SELECT user_id FROM rides WHERE id = ?) AND email_confirmed_at_ms IS NOT NULL",
+                    [.integer(change.rideID.rawValue)], at: endedAt, on: connection)
+            }
             return try Self.ride(id: change.rideID.rawValue, on: connection)
         }
     }

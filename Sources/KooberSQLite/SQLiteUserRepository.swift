@@ -32,7 +32,11 @@ public struct SQLiteUserRepository: UserRepository {
                         .integer(try Self.nextCredentialVersion(on: connection)),
                     ]
                 )
-                return try Self.profile(from: rows[0])
+                let profile = try Self.profile(from: rows[0])
+                if let confirmation = user.confirmation {
+                    try SQLiteAccountLinkRepository.issue(confirmation, for: profile.id, on: connection)
+                }
+                return profile
             }
         } catch let error as SQLiteError where error.isUniqueViolation {
             throw UserRepositoryError.emailAlreadyRegistered
@@ -49,11 +53,7 @@ public struct SQLiteUserRepository: UserRepository {
                 """,
                 [.text(email)]
             )
-            return try rows.first.map { row in
-                StoredCredentials(
-                    profile: try Self.profile(from: row), passwordHash: try row.string("password_hash"),
-                    credentialVersion: try row.int64("credential_version"))
-            }
+            return try rows.first.map(Self.credentials(from:))
         }
     }
 
@@ -84,13 +84,22 @@ public struct SQLiteUserRepository: UserRepository {
 
     public func updatePasswordHash(id: UserID, passwordHash: String) async throws {
         try await database.write { connection in
-            _ = try connection.execute(
-                "UPDATE users SET password_hash = ?, credential_version = ? WHERE id = ?",
-                [.text(passwordHash), .integer(try Self.nextCredentialVersion(on: connection)), .integer(id.rawValue)])
+            try Self.setPasswordHash(passwordHash, of: id, on: connection)
         }
     }
 
-    /// The foreign keys cascade: sessions, rides (and their events) and the chosen drop-off go with the user.
+    /// Sets the password hash and raises the credential version, in the caller's transaction; the rider's reset links
+    /// end with it (a password change supersedes them).
+    static func setPasswordHash(_ passwordHash: String, of id: UserID, on connection: SQLiteConnection) throws {
+        try connection.execute(
+            "UPDATE users SET password_hash = ?, credential_version = ? WHERE id = ?",
+            [.text(passwordHash), .integer(try nextCredentialVersion(on: connection)), .integer(id.rawValue)])
+        try connection.execute(
+            "DELETE FROM account_links WHERE user_id = ? AND purpose = 'password_reset'", [.integer(id.rawValue)])
+    }
+
+    /// The foreign keys cascade: sessions, rides (and their events), the chosen drop-off, links and queued mail go with
+    /// the user.
     public func delete(id: UserID) async throws {
         try await database.write { connection in
             _ = try connection.execute("DELETE FROM users WHERE id = ?", [.integer(id.rawValue)])
@@ -106,6 +115,13 @@ public struct SQLiteUserRepository: UserRepository {
             email: try row.string("email"),
             mobileNumber: try row.string("mobile_number")
         )
+    }
+
+    /// Credentials from a row with the profile's columns, `password_hash` and `credential_version`.
+    static func credentials(from row: SQLiteRow) throws -> StoredCredentials {
+        StoredCredentials(
+            profile: try profile(from: row), passwordHash: try row.string("password_hash"),
+            credentialVersion: try row.int64("credential_version"))
     }
 
     /// A credential version no account has had (`credential_counter`, in the write's transaction): a new user's, or a

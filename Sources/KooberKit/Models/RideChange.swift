@@ -39,8 +39,10 @@ public struct RideChange: Equatable, Sendable {
         self.freedAnimal = freedAnimal
     }
 
-    /// The change with `receipt` to queue in its transaction.
+    /// The change with `receipt` to queue in its transaction, queued at the ride's end; a change that does not end the
+    /// ride queues none.
     public func queueing(_ receipt: OutgoingMail) -> RideChange {
+        guard endedAt != nil else { return self }
         var change = self
         change.receipt = receipt
         return change

@@ -1,0 +1,182 @@
+import Foundation
+import KooberKit
+
+/// Mailed links (`account_links`), whether emails are confirmed (`users.email_confirmed_at_ms`), and the outbox
+/// (`mail_outbox`): one type, since issuing a link and queueing its message are one transaction. One process serves
+/// an SQLite file, so a claim needs no lock beyond the write's own.
+public struct SQLiteAccountLinkRepository: AccountLinkRepository, MailOutbox {
+    private let database: SQLiteDatabase
+
+    public init(database: SQLiteDatabase) {
+        self.database = database
+    }
+
+    public func issue(_ link: AccountLinkIssue, for userID: UserID) async throws {
+        try await database.write { connection in
+            let exists = try !connection.query("SELECT 1 FROM users WHERE id = ?", [.integer(userID.rawValue)]).isEmpty
+            guard exists else { return }
+            try Self.issue(link, for: userID, on: connection)
+        }
+    }
+
+    /// Stores `link` and queues its message on `connection`, in the caller's transaction (Sign Up's too), ending the
+    /// rider's earlier links of its purpose.
+    static func issue(_ link: AccountLinkIssue, for userID: UserID, on connection: SQLiteConnection) throws {
+        try connection.execute(
+            "DELETE FROM account_links WHERE user_id = ? AND purpose = ?",
+            [.integer(userID.rawValue), .text(link.purpose.rawValue)])
+        try connection.execute(
+            "INSERT INTO account_links (token_hash, purpose, user_id, expires_at_ms) VALUES (?, ?, ?, ?)",
+            [
+                .text(link.tokenHash.hex), .text(link.purpose.rawValue), .integer(userID.rawValue),
+                .unixMilliseconds(link.expiresAt),
+            ])
+        try queue(link.mail, userIDSQL: "?", [.integer(userID.rawValue)], at: link.issuedAt, on: connection)
+    }
+
+    /// Queues `mail` for the user `userIDSQL` selects (with `arguments`), in the caller's transaction: the receipt's
+    /// select adds the condition that the email is confirmed, so an unconfirmed rider's receipt is not queued.
+    static func queue(
+        _ mail: OutgoingMail, userIDSQL: String, _ arguments: [SQLiteValue], at time: Date,
+        on connection: SQLiteConnection
+    ) throws {
+        try connection.execute(
+            """
+            INSERT INTO mail_outbox (kind, user_id, message_id, token, ride_id, queued_at_ms, next_attempt_at_ms)
+            SELECT ?, id, ?, ?, ?, ?, ? FROM users WHERE id = \(userIDSQL)
+            """,
+            [
+                .text(mail.kind.rawValue), .text(mail.messageID), mail.token.map(SQLiteValue.text) ?? .null,
+                mail.rideID.map { .integer($0.rawValue) } ?? .null, .unixMilliseconds(time), .unixMilliseconds(time),
+            ] + arguments)
+    }
+
+    public func user(of purpose: AccountLinkPurpose, tokenHash: SessionTokenHash, at now: Date) async throws
+        -> UserID?
+    {
+        try await database.read { connection in
+            try Self.validLink(purpose, tokenHash: tokenHash, at: now, on: connection)
+        }
+    }
+
+    private static func validLink(
+        _ purpose: AccountLinkPurpose, tokenHash: SessionTokenHash, at now: Date, on connection: SQLiteConnection
+    ) throws -> UserID? {
+        try connection.query(
+            "SELECT user_id FROM account_links WHERE token_hash = ? AND purpose = ? AND expires_at_ms > ?",
+            [.text(tokenHash.hex), .text(purpose.rawValue), .unixMilliseconds(now)]
+        )
+        .first.map { UserID(try $0.int64("user_id")) }
+    }
+
+    public func confirmEmail(tokenHash: SessionTokenHash, at now: Date) async throws -> UserID? {
+        try await database.write { connection in
+            guard let userID = try Self.validLink(.emailConfirmation, tokenHash: tokenHash, at: now, on: connection)
+            else { return nil }
+            try connection.execute("DELETE FROM account_links WHERE token_hash = ?", [.text(tokenHash.hex)])
+            try connection.execute(
+                "UPDATE users SET email_confirmed_at_ms = coalesce(email_confirmed_at_ms, ?) WHERE id = ?",
+                [.unixMilliseconds(now), .integer(userID.rawValue)])
+            return userID
+        }
+    }
+
+    public func resetPassword(tokenHash: SessionTokenHash, passwordHash: String, at now: Date) async throws
+        -> StoredCredentials?
+    {
+        try await database.write { connection in
+            guard let userID = try Self.validLink(.passwordReset, tokenHash: tokenHash, at: now, on: connection)
+            else { return nil }
+            try SQLiteUserRepository.setPasswordHash(passwordHash, of: userID, on: connection)
+            try connection.execute("DELETE FROM sessions WHERE user_id = ?", [.integer(userID.rawValue)])
+            return try connection.query(
+                """
+                SELECT id, name, nickname, email, mobile_number, password_hash, credential_version
+                FROM users WHERE id = ?
+                """,
+                [.integer(userID.rawValue)]
+            )
+            .first.map(SQLiteUserRepository.credentials(from:))
+        }
+    }
+
+    public func isEmailConfirmed(userID: UserID) async throws -> Bool {
+        try await database.read { connection in
+            try !connection.query(
+                "SELECT 1 FROM users WHERE id = ? AND email_confirmed_at_ms IS NOT NULL", [.integer(userID.rawValue)]
+            )
+            .isEmpty
+        }
+    }
+
+    public func claimDue(at now: Date, limit: Int, leaseUntil: Date) async throws -> [OutboxEntry] {
+        try await database.write { connection in
+            try connection.query(
+                """
+                UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at_ms = ?
+                WHERE id IN (
+                    SELECT id FROM mail_outbox WHERE next_attempt_at_ms <= ?
+                    ORDER BY next_attempt_at_ms, id LIMIT ?
+                )
+                RETURNING id, kind, user_id, message_id, token, ride_id, queued_at_ms, attempts
+                """,
+                [.unixMilliseconds(leaseUntil), .unixMilliseconds(now), .integer(Int64(max(limit, 0)))]
+            )
+            .compactMap { row in try Self.entry(from: row, on: connection) }
+            .sorted { ($0.queuedAt, $0.id) < ($1.queuedAt, $1.id) }
+        }
+    }
+
+    private static func entry(from row: SQLiteRow, on connection: SQLiteConnection) throws -> OutboxEntry? {
+        guard let kind = MailKind(rawValue: try row.string("kind")) else {
+            throw SQLiteError.invalidValue(column: "kind", reason: "not a kind of mail")
+        }
+        let recipient = try connection.query(
+            "SELECT id, name, nickname, email, mobile_number FROM users WHERE id = ?", [row.value("user_id")]
+        )
+        .first.map(SQLiteUserRepository.profile(from:))
+        guard let recipient else { return nil }
+        let mail = OutgoingMail(
+            kind: kind, messageID: try row.string("message_id"), token: try row.optional("token", row.string),
+            rideID: try row.optional("ride_id", row.int64).map(RideID.init))
+        return OutboxEntry(
+            id: try row.int64("id"), mail: mail, recipient: recipient,
+            queuedAt: try row.millisecondsDate("queued_at_ms"), attempts: try row.int("attempts"))
+    }
+
+    public func markSent(id: Int64) async throws {
+        try await delete(id: id)
+    }
+
+    public func retry(id: Int64, at time: Date) async throws {
+        try await database.write { connection in
+            try connection.execute(
+                "UPDATE mail_outbox SET next_attempt_at_ms = ? WHERE id = ?", [.unixMilliseconds(time), .integer(id)])
+        }
+    }
+
+    public func giveUp(id: Int64) async throws {
+        try await delete(id: id)
+    }
+
+    private func delete(id: Int64) async throws {
+        try await database.write { connection in
+            try connection.execute("DELETE FROM mail_outbox WHERE id = ?", [.integer(id)])
+        }
+    }
+
+    public func nextAttemptTime() async throws -> Date? {
+        try await database.read { connection in
+            let row = try connection.query("SELECT min(next_attempt_at_ms) AS next FROM mail_outbox")[0]
+            return try row.optional("next", row.millisecondsDate)
+        }
+    }
+
+    public func status() async throws -> OutboxStatus {
+        try await database.read { connection in
+            let row = try connection.query("SELECT count(*) AS queued, min(queued_at_ms) AS oldest FROM mail_outbox")[0]
+            return OutboxStatus(
+                queued: try row.int("queued"), oldestQueuedAt: try row.optional("oldest", row.millisecondsDate))
+        }
+    }
+}
