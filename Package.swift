@@ -86,6 +86,8 @@ let package = Package(
                 "KooberKit",
                 "KooberMap",
                 "LogLines",
+                // The mail sender's messages and relays.
+                "MailDelivery",
                 "MustacheRendering",
                 "Timekeeping",
                 .product(name: "Logging", package: "swift-log"),
@@ -133,6 +135,9 @@ let package = Package(
                 "KooberKit",
                 "KooberWeb",
                 "LogLines",
+                // --smtp-url's relay, --mail-from's address.
+                "MailDelivery",
+                "Timekeeping",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -234,7 +239,7 @@ let package = Package(
             name: "KooberWebTests",
             dependencies: [
                 "HTMLReading", "KooberWeb", "KooberKit", "KooberKitTestDoubles", "KooberMap", "KooberSQLite",
-                "KooberTestSupport", "LogLines", "TestBrowsing", "TestKit", "Timekeeping",
+                "KooberTestSupport", "LogLines", "MailDelivery", "TestBrowsing", "TestKit", "Timekeeping",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

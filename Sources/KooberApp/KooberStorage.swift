@@ -53,6 +53,7 @@ public struct KooberStorage: Sendable {
         self.passwordHashQueue = hasher
         self.services = KooberServices(
             stores: stores,
+            mail: configuration.mail,
             passwordHasher: hasher,
             csrfKey: csrfKey,
             healthCheck: {

@@ -1,6 +1,7 @@
 import Foundation
 import KooberKit
 import KooberPostgres
+import KooberWeb
 import NIOCore
 import Timekeeping
 
@@ -23,6 +24,8 @@ public struct KooberStorageConfiguration: Sendable {
     public var fleetSize: Int
     /// How many times faster than real time rides run (`--ride-clock-rate`).
     public var rideClockRate: Double
+    /// Where mail goes, from whom, with links to where (`--smtp-url` or `--mail-dir`, `--mail-from`, `--public-url`).
+    public var mail: MailSettings
 
     /// Connections per process to PostgreSQL (`PostgresURL.poolSize`).
     public static let defaultDatabasePoolSize = PostgresURL.defaultPoolSize
@@ -52,8 +55,10 @@ public struct KooberStorageConfiguration: Sendable {
         trustProxy: Bool = false,
         clock: any AppClock = SystemClock(),
         fleetSize: Int = Fleet.defaultSize,
-        rideClockRate: Double = 1
+        rideClockRate: Double = 1,
+        mail: MailSettings = .folder("mail", publicURL: "http://127.0.0.1:8080")
     ) {
+        self.mail = mail
         self.fleetSize = fleetSize
         self.rideClockRate = rideClockRate
         self.database = database

@@ -99,6 +99,26 @@ struct KooberCommand: AsyncParsableCommand {
     )
     var rideClockRate: String?
 
+    @Option(
+        help:
+            "The SMTP relay mail goes through: smtp://[user:password@]host[:port] (STARTTLS whenever offered, always before credentials) or smtps://… (TLS from the start); without it, mail goes to --mail-dir. (env: KOOBER_SMTP_URL)"
+    )
+    var smtpURL: String?
+
+    @Option(help: "The sender of Koober's mail. (env: KOOBER_MAIL_FROM; default: Koober <no-reply@koober.localhost>)")
+    var mailFrom: String?
+
+    @Option(
+        help: "The folder mail goes to as .eml files when there is no --smtp-url. (env: KOOBER_MAIL_DIR; default: mail)"
+    )
+    var mailDir: String?
+
+    @Option(
+        help:
+            "The address riders reach Koober at, for the links in mail. (env: KOOBER_PUBLIC_URL; default: http://<hostname>:<port>)"
+    )
+    var publicURL: String?
+
     func run() async throws {
         let settings = try KooberSettings(command: self, environment: Environment())
         LoggingSystem.bootstrap { LogOutputHandler(label: $0, format: settings.logFormat) }
@@ -110,6 +130,7 @@ struct KooberCommand: AsyncParsableCommand {
         let staticFiles = try StaticFiles(directory: settings.publicDirectory)
         let templates = try TemplateRenderer(directory: settings.templates, assetVersion: staticFiles.version)
         let storage = try await KooberStorage.open(settings.storage, logger: logger)
+        logger.info("\(settings.mailDestination)")
         let container = try await KooberAppDependencyContainer(
             templates: templates,
             staticFiles: staticFiles,
@@ -136,7 +157,9 @@ struct KooberCommand: AsyncParsableCommand {
                             collector: MetricsCollector(
                                 log: .standardOutput,
                                 hashQueue: storage.passwordHashQueue,
-                                database: storage.database
+                                database: storage.database,
+                                mailSender: container.mailSender,
+                                clock: storage.services.clock
                             )
                         ),
                         logger: Logger(label: "koober.metrics")
@@ -151,6 +174,7 @@ struct KooberCommand: AsyncParsableCommand {
             metrics: metrics
         )
         services.insert(.init(service: server), at: 0)
+        services.append(.init(service: container.mailSender))
         // Last, so that a graceful stop reaches it first: it ends every ride stream at once, and the server's own
         // stop then has no stream to wait for.
         services.append(.init(service: container.rideDispatcher))

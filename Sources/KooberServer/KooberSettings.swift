@@ -1,9 +1,14 @@
 import ArgumentParser
+import Foundation
 import HTTPServer
 import KooberApp
 import KooberKit
+import KooberWeb
 import LogLines
+import MailDelivery
 import NIOCore
+import NIOPosix
+import Timekeeping
 
 /// The settings Koober runs with: each flag, else its environment variable, else the default of SPEC.md.
 struct KooberSettings: Equatable {
@@ -26,6 +31,12 @@ struct KooberSettings: Equatable {
     var fleetSize: Int
     /// How many times faster than real time rides run.
     var rideClockRate: Double
+    /// The relay mail goes through; `nil` puts it in `mailDirectory`.
+    var smtpURL: SMTPURL?
+    var mailFrom: MailAddress
+    var mailDirectory: String
+    /// The address riders reach Koober at, for links in mail: never a request's `Host`.
+    var publicURL: String
 
     /// 4 hashes per core the hasher's pool has (`BoundedPasswordHasher.defaultCapacity`).
     static var defaultHashQueueSize: Int { KooberStorageConfiguration.defaultHashQueueSize }
@@ -38,8 +49,28 @@ struct KooberSettings: Equatable {
             secureCookies: secureCookies,
             trustProxy: trustProxy,
             fleetSize: fleetSize,
-            rideClockRate: rideClockRate
+            rideClockRate: rideClockRate,
+            mail: mail
         )
+    }
+
+    /// Where mail goes: through the relay, or into the folder as `.eml` files.
+    var mail: MailSettings {
+        guard let smtpURL else { return .folder(mailDirectory, publicURL: publicURL) }
+        let transport = SMTPTransport(
+            url: smtpURL, heloName: URL(string: publicURL)?.host ?? "koober.localhost",
+            eventLoopGroup: MultiThreadedEventLoopGroup.singleton, clock: SystemClock())
+        return MailSettings(transport: transport, from: mailFrom, publicURL: publicURL)
+    }
+
+    /// What the log says of where mail goes (never the relay's password).
+    var mailDestination: String {
+        guard let smtpURL else {
+            let folder = URL(fileURLWithPath: mailDirectory).standardizedFileURL.path
+            return "Mail goes to \(folder) as .eml files (no --smtp-url); its links start \(publicURL)"
+        }
+        let scheme = smtpURL.implicitTLS ? "smtps" : "smtp"
+        return "Mail goes through \(scheme)://\(smtpURL.host):\(smtpURL.port); its links start \(publicURL)"
     }
 
     init(command: KooberCommand, environment: Environment) throws {
@@ -90,5 +121,27 @@ struct KooberSettings: Equatable {
         if let metricsPort, !(0...65_535).contains(metricsPort) {
             throw ValidationError("The metrics port must be 0 to 65535, not \(metricsPort)")
         }
+        if let text = command.smtpURL ?? environment.string("KOOBER_SMTP_URL") {
+            guard let smtpURL = SMTPURL(text) else {
+                throw ValidationError("The SMTP URL must be smtp://[user:password@]host[:port] or smtps://…")
+            }
+            self.smtpURL = smtpURL
+        } else {
+            smtpURL = nil
+        }
+        let from = command.mailFrom ?? environment.string("KOOBER_MAIL_FROM") ?? MailSettings.defaultFrom
+        guard let mailFrom = MailAddress(parsing: from) else {
+            throw ValidationError("The mail sender must be an address, or a name and <address>, not '\(from)'")
+        }
+        self.mailFrom = mailFrom
+        mailDirectory = command.mailDir ?? environment.string("KOOBER_MAIL_DIR") ?? "mail"
+        let host = hostname.contains(":") ? "[\(hostname)]" : hostname
+        let url = command.publicURL ?? environment.string("KOOBER_PUBLIC_URL") ?? "http://\(host):\(port)"
+        guard let components = URLComponents(string: url), ["http", "https"].contains(components.scheme),
+            components.host?.isEmpty == false, components.query == nil, components.fragment == nil
+        else {
+            throw ValidationError("The public URL must be an http:// or https:// address, not '\(url)'")
+        }
+        publicURL = url
     }
 }

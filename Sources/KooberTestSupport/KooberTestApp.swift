@@ -23,6 +23,10 @@ public final class KooberTestApp: Sendable {
     public let clock: TestClock
     public let responder: any Responder
     public let databasePath: String
+    /// Where the app's mail goes as `.eml` files when its sender runs (`container.mailSender.runOnce()`).
+    public let mailFolder: String
+    /// The address the app's links in mail start with.
+    public static let publicURL = "http://koober.test"
 
     /// Starts Koober on `databasePath` (a new temporary file by default) with `services` adjusted by `configure`.
     public init(
@@ -35,11 +39,14 @@ public final class KooberTestApp: Sendable {
         configure: (inout KooberServices) -> Void = { _ in }
     ) async throws {
         let clock = TestClock()
+        let mailFolder = NSTemporaryDirectory() + "koober-test-mail-\(UUID().uuidString)"
+        self.mailFolder = mailFolder
         let storage = try await KooberStorage.open(
             KooberStorageConfiguration(
                 database: .sqlite(path: databasePath), hashQueueSize: hashQueueSize, clock: clock,
                 fleetSize: fleetSize,
-                rideClockRate: rideClockRate
+                rideClockRate: rideClockRate,
+                mail: .folder(mailFolder, publicURL: KooberTestApp.publicURL)
             ),
             logger: logger
         )
@@ -70,6 +77,7 @@ public final class KooberTestApp: Sendable {
         for suffix in ["", "-wal", "-shm"] {
             unlink(databasePath + suffix)
         }
+        try? FileManager.default.removeItem(atPath: mailFolder)
     }
 
     /// A new browser driving the app in-process.

@@ -23,6 +23,8 @@ public final class KooberAppDependencyContainer: Sendable {
     public let rideDispatcher: RideDispatcher
     /// One for the process: the free animals pick-me-up shows, read at most once a second.
     let recentFreeAnimals: RecentFreeAnimals
+    /// Sends what the outbox holds, as a service of `koober`'s (`MailSender`).
+    public let mailSender: MailSender
     /// Sydney's base map, drawn tile by tile as browsers ask and kept (`MapTiles.sydney`, one per process).
     public let mapTiles: MapTiles
 
@@ -43,6 +45,11 @@ public final class KooberAppDependencyContainer: Sendable {
             rideRepository: services.rideRepository, fleetRepository: services.fleetRepository, feed: rideFeed,
             clock: services.clock, logger: logger
         )
+        mailSender = MailSender(
+            outbox: services.outbox,
+            composer: MailComposer(
+                templates: templates, settings: services.mail, rideRepository: services.rideRepository),
+            transport: services.mail.transport, clock: services.clock, logger: logger)
         // Other processes' changes: their rides reach this process's streams at once, and a session they end ends
         // its streams here too.
         let (dispatcher, feed, sessions) = (rideDispatcher, rideFeed, services.sessionRepository)

@@ -38,12 +38,16 @@ public struct KooberServices: Sendable {
     public var signUpThrottle: any SignUpThrottling
     /// What other processes sharing the store change (PostgreSQL); nothing tells it with a store of one process.
     public var storeChanges: SharedStoreChanges
+    /// The messages waiting to be sent (the store's outbox), and how they leave (`MailSender`).
+    public var outbox: any MailOutbox
+    public var mail: MailSettings
     public var throttlePolicy: SignInThrottlePolicy
 
     /// The app on `stores`, every store-specific service of one store's wiring (`StoreServices`): none has a default
     /// here, so none can be left to one that fits another store.
     public init(
         stores: StoreServices,
+        mail: MailSettings,
         locator: any Locator = SydneyLocator(),
         passwordHasher: any PasswordHasher,
         csrfKey: CSRFKey,
@@ -64,6 +68,8 @@ public struct KooberServices: Sendable {
         self.sessionRideStates = stores.sessionRideStates
         self.signUpThrottle = stores.signUpThrottle
         self.storeChanges = stores.changes
+        self.outbox = stores.outbox
+        self.mail = mail
         self.locator = locator
         self.passwordHasher = passwordHasher
         self.csrfKey = csrfKey

@@ -29,8 +29,9 @@ public struct TemplateRenderer: Sendable {
         } catch {
             throw LoadError(description: error.description)
         }
-        for template in PageTemplate.allCases where library[template.rawValue] == nil {
-            throw LoadError(description: "Template \(directory)/\(template.rawValue).mustache is missing")
+        let names = PageTemplate.allCases.map(\.rawValue) + MailTemplate.allCases.map(\.rawValue)
+        for name in names where library[name] == nil {
+            throw LoadError(description: "Template \(directory)/\(name).mustache is missing")
         }
         library[Self.assetVersionPartial] = Template(verbatim: assetVersion)
         if let (name, partial) = library.missingPartials.first {
@@ -43,11 +44,20 @@ public struct TemplateRenderer: Sendable {
 
     /// Renders `template` with `context` (a view-state value whose properties the template names).
     public func render(_ template: PageTemplate, _ context: some Encodable) -> String {
+        render(named: template.rawValue, context)
+    }
+
+    /// Renders a part of a message (`MailComposer`).
+    public func render(_ template: MailTemplate, _ context: some Encodable) -> String {
+        render(named: template.rawValue, context)
+    }
+
+    private func render(named name: String, _ context: some Encodable) -> String {
         // Every template was checked at start-up, so a miss here is a programming error.
-        guard let html = library.render(TemplateValue(encoding: context), withTemplate: template.rawValue) else {
-            preconditionFailure("template \(template.rawValue) vanished after start-up")
+        guard let text = library.render(TemplateValue(encoding: context), withTemplate: name) else {
+            preconditionFailure("template \(name) vanished after start-up")
         }
-        return html
+        return text
     }
 
     /// A complete HTML response: the rendered page with Koober's security headers.

@@ -1,0 +1,65 @@
+import Foundation
+import KooberKit
+import MailDelivery
+
+/// Turns a queued message (`OutboxEntry`) into the message sent, when it is sent: the words from the templates, the
+/// rider as stored now, the links from `--public-url`, and the `Message-ID` and `Date` it was queued with, so that a
+/// message sent twice is recognisably one.
+public struct MailComposer: Sendable {
+    let templates: TemplateRenderer
+    let settings: MailSettings
+    let rideRepository: any RideRepository
+
+    public init(templates: TemplateRenderer, settings: MailSettings, rideRepository: any RideRepository) {
+        self.templates = templates
+        self.settings = settings
+        self.rideRepository = rideRepository
+    }
+
+    /// The message, or `nil` when there is nothing left to say (a receipt whose ride is gone, an address that
+    /// cannot be written in a header).
+    public func compose(_ entry: OutboxEntry) async throws -> MailMessage? {
+        guard let to = MailAddress(entry.recipient.email, displayName: entry.recipient.name) else { return nil }
+        let subject: String
+        let text: MailTemplate
+        let html: MailTemplate
+        var view = MailViewState(nickname: entry.recipient.nickname, link: settings.publicURL, ride: nil)
+        switch entry.mail.kind {
+        case .passwordReset:
+            guard let token = entry.mail.token else { return nil }
+            (subject, text, html) = ("Reset your Koober password", .passwordResetText, .passwordResetHTML)
+            view = MailViewState(nickname: view.nickname, link: link("/password/reset", token: token), ride: nil)
+        case .emailConfirmation:
+            guard let token = entry.mail.token else { return nil }
+            (subject, text, html) = ("Confirm your email for Koober", .emailConfirmationText, .emailConfirmationHTML)
+            view = MailViewState(nickname: view.nickname, link: link("/email/confirm", token: token), ride: nil)
+        case .receipt:
+            guard let rideID = entry.mail.rideID, let ride = try await rideRepository.ride(id: rideID),
+                ride.userID == entry.recipient.id
+            else { return nil }
+            let record = RideRecord(ride: ride, events: try await rideRepository.events(rideID: rideID))
+            (subject, text, html) = ("Your Koober receipt", .receiptText, .receiptHTML)
+            view = MailViewState(
+                nickname: view.nickname, link: settings.publicURL + Route.receiptPath(for: rideID),
+                ride: ReceiptMailRide(
+                    from: "Your location", to: ride.dropoff.name, rideOption: ride.rideOptionName,
+                    animal: ride.animalTitle, receipt: RideReceipt(record)))
+        }
+        return MailMessage(
+            from: settings.from, to: to, subject: subject, text: templates.render(text, view),
+            html: templates.render(html, view), date: entry.queuedAt,
+            messageID: "\(entry.mail.messageID)@\(settings.from.domain)")
+    }
+
+    /// A link with a token to the page at `path` (the routes of the links, `/password/reset` and `/email/confirm`).
+    private func link(_ path: String, token: String) -> String {
+        "\(settings.publicURL)\(path)?token=\(token)"
+    }
+}
+
+extension MailAddress {
+    /// The part after the `@`, for the `Message-ID`s of messages from this address.
+    var domain: String {
+        address.split(separator: "@").last.map(String.init) ?? "koober.localhost"
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// How the sender works through the outbox: batches, retries with exponential backoff, and when it gives up (SPEC.md,
+/// "Email": retrying for up to 24 hours).
+public struct MailSendingPolicy: Sendable {
+    /// Messages claimed and sent on one connection at a time.
+    public var batchSize = 50
+    /// How long a claimed message is left to its sender before another may claim it: longer than a batch can take
+    /// with every deadline of `SMTPDeadlines.standard`, so a slow relay never makes two senders send one message.
+    public var lease: TimeInterval = 15 * 60
+    /// The first retry's wait, doubled for each later one up to `longestWait`.
+    public var firstWait: TimeInterval = 30
+    public var longestWait: TimeInterval = 60 * 60
+    /// How long after it was queued a message that could not be sent is given up.
+    public var giveUpAfter: TimeInterval = 24 * 60 * 60
+    /// The longest the sender sleeps between looks (for what other processes queue).
+    public var pollInterval: Duration = .seconds(1)
+
+    public init() {}
+
+    /// The wait before the next try of a message tried `attempts` times.
+    public func wait(afterAttempts attempts: Int) -> TimeInterval {
+        let doublings = min(max(attempts - 1, 0), 20)
+        return min(firstWait * Double(1 << doublings), longestWait)
+    }
+}

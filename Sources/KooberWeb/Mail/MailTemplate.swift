@@ -1,0 +1,11 @@
+/// The templates a message is composed from, a text and an HTML one for each kind; each is a file
+/// `Templates/<rawValue>.mustache`, checked at start-up as the pages' are.
+public enum MailTemplate: String, CaseIterable, Sendable {
+    case layout = "mail-layout"
+    case passwordResetText = "mail-password-reset-text"
+    case passwordResetHTML = "mail-password-reset-html"
+    case emailConfirmationText = "mail-email-confirmation-text"
+    case emailConfirmationHTML = "mail-email-confirmation-html"
+    case receiptText = "mail-receipt-text"
+    case receiptHTML = "mail-receipt-html"
+}
