@@ -34,6 +34,7 @@ public enum KooberDatabase: Sendable {
                 changes: SharedStoreChanges()
             )
         case .postgres(let database):
+            let links = PostgresAccountLinkRepository(database: database)
             return StoreServices(
                 users: PostgresUserRepository(database: database, now: now),
                 sessions: PostgresUserSessionRepository(database: database),
@@ -42,6 +43,9 @@ public enum KooberDatabase: Sendable {
                 rides: PostgresRideRepository(database: database),
                 fleet: PostgresFleetRepository(database: database),
                 csrfKeys: PostgresCSRFKeyRepository(database: database),
+                accountLinks: links,
+                outbox: links,
+                requestQuota: PostgresRequestQuota(database: database),
                 sessionRideStates: PostgresSessionRideStateRepository(database: database),
                 signUpThrottle: PostgresSignUpThrottle(database: database),
                 changes: database.changes

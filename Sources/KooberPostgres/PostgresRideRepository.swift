@@ -231,11 +231,22 @@ public struct PostgresRideRepository: RideRepository {
 
     /// In one transaction: the ride is changed only at the expected revision (else `nil`, nothing written), its events
     /// are added, and a freed animal is put where it stands. An assignment that would put an animal on a second ride
-    /// breaks `rides_by_animal`: `nil` too, the transaction rolled back.
+    /// breaks `rides_by_animal`: `nil` too, the transaction rolled back. A receipt to queue (`change.receipt`) is
+    /// queued in the same transaction, at the ride's end, if the rider's email is confirmed; the rider's row is then
+    /// read first
+    /// (`FOR KEY SHARE`), so the change takes the locks in the order deleting the account does, users before rides.
     public func apply(_ change: RideChange) async throws -> Ride? {
         let assignment = change.assignment
         do {
             return try await database.transaction { transaction in
+                if change.receipt != nil {
+                    try await transaction.execute(
+                        """
+                        SELECT 1 FROM users WHERE id = (SELECT user_id FROM rides WHERE id = \(change.rideID.rawValue))
+                        FOR KEY SHARE
+                        """
+                    )
+                }
                 let changed = try await transaction.query(
                     """
                     UPDATE rides SET
@@ -249,10 +260,15 @@ public struct PostgresRideRepository: RideRepository {
                         start_latitude = coalesce(\(assignment?.start.latitude), start_latitude),
                         start_longitude = coalesce(\(assignment?.start.longitude), start_longitude)
                     WHERE id = \(change.rideID.rawValue) AND revision = \(change.expectedRevision)
-                    RETURNING id
+                    RETURNING user_id
                     """
                 )
-                guard !changed.isEmpty else { return nil }
+                guard let ride = changed.first else { return nil }
+                if let receipt = change.receipt, let endedAt = change.endedAt {
+                    try await PostgresMailQueue.queue(
+                        receipt, for: UserID(try ride.decode(Int64.self)), at: endedAt, onlyIfConfirmed: true,
+                        in: transaction)
+                }
                 for event in change.events {
                     try await transaction.execute(
                         """

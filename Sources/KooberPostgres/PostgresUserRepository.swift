@@ -13,18 +13,25 @@ public struct PostgresUserRepository: UserRepository {
         self.now = now
     }
 
+    /// A sign-up's confirmation link is stored, and its message queued, in the user's own transaction; an account
+    /// made without one (the demo account, seeding) is one statement.
     public func create(_ user: NewUser) async throws -> UserProfile {
         let email = EmailAddress.normalize(user.email)
+        let insert: PostgresQuery = """
+            INSERT INTO users (name, nickname, email, mobile_number, password_hash, created_at)
+            VALUES (\(user.name), \(user.nickname), \(email), \(user.mobileNumber), \(user.passwordHash), \
+            \(PostgresTime.seconds(now())))
+            RETURNING id, name, nickname, email, mobile_number
+            """
         do {
-            let rows = try await database.query(
-                """
-                INSERT INTO users (name, nickname, email, mobile_number, password_hash, created_at)
-                VALUES (\(user.name), \(user.nickname), \(email), \(user.mobileNumber), \(user.passwordHash), \
-                \(PostgresTime.seconds(now())))
-                RETURNING id, name, nickname, email, mobile_number
-                """
-            )
-            return try Self.profile(from: rows[0])
+            guard let confirmation = user.confirmation else {
+                return try Self.profile(from: try await database.query(insert)[0])
+            }
+            return try await database.transaction { transaction in
+                let profile = try Self.profile(from: try await transaction.query(insert)[0])
+                try await PostgresMailQueue.issue(confirmation, for: profile.id, in: transaction)
+                return profile
+            }
         } catch let error as PSQLError where error.isUniqueViolation {
             throw UserRepositoryError.emailAlreadyRegistered
         }
@@ -38,14 +45,17 @@ public struct PostgresUserRepository: UserRepository {
             FROM users WHERE lower(email) = \(email)
             """
         )
-        return try rows.first.map { row in
-            let columns = row.makeRandomAccess()
-            return StoredCredentials(
-                profile: try Self.profile(from: row),
-                passwordHash: try columns["password_hash"].decode(String.self),
-                credentialVersion: try columns["credential_version"].decode(Int64.self)
-            )
-        }
+        return try rows.first.map(Self.credentials(from:))
+    }
+
+    /// Credentials from a row with the profile's columns, `password_hash` and `credential_version`.
+    static func credentials(from row: PostgresRow) throws -> StoredCredentials {
+        let columns = row.makeRandomAccess()
+        return StoredCredentials(
+            profile: try profile(from: row),
+            passwordHash: try columns["password_hash"].decode(String.self),
+            credentialVersion: try columns["credential_version"].decode(Int64.self)
+        )
     }
 
     public func profile(id: UserID) async throws -> UserProfile? {
@@ -69,12 +79,27 @@ public struct PostgresUserRepository: UserRepository {
     }
 
     public func updatePasswordHash(id: UserID, passwordHash: String) async throws {
-        try await database.query(
+        try await database.transaction { transaction in
+            _ = try await Self.setPasswordHash(passwordHash, of: id, in: transaction)
+        }
+    }
+
+    /// Sets the password hash and raises the credential version, in the caller's transaction; the rider's reset links
+    /// end with it (a password change supersedes them), after the user's row, as `PostgresMailQueue` orders the locks.
+    /// The credentials as they are now, or `nil` when the user is gone.
+    @discardableResult
+    static func setPasswordHash(_ passwordHash: String, of id: UserID, in transaction: PostgresTransaction)
+        async throws -> StoredCredentials?
+    {
+        let updated = try await transaction.query(
             """
             UPDATE users SET password_hash = \(passwordHash), credential_version = credential_version + 1
             WHERE id = \(id.rawValue)
+            RETURNING id, name, nickname, email, mobile_number, password_hash, credential_version
             """
         )
+        try await PostgresMailQueue.endLinks(.passwordReset, of: id, in: transaction)
+        return try updated.first.map(credentials(from:))
     }
 
     /// The foreign keys cascade: sessions, rides (and their events) and the chosen drop-off go with the user; other

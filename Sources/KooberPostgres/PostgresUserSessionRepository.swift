@@ -67,15 +67,23 @@ public struct PostgresUserSessionRepository: UserSessionRepository {
             // The user's row first: a sign-in storing its session waits for this lock (see `create`).
             try await transaction.execute(
                 "UPDATE users SET credential_version = credential_version + 1 WHERE id = \(userID.rawValue)")
-            let deleted = try await transaction.query(
-                """
-                DELETE FROM sessions WHERE user_id = \(userID.rawValue) AND token_hash IS DISTINCT FROM \(keeping?.hex)
-                RETURNING 1
-                """
-            )
-            if !deleted.isEmpty { try await PostgresChanges.notifySessionsEnded(of: userID, in: transaction) }
-            return deleted.count
+            return try await Self.endSessions(of: userID, keeping: keeping, in: transaction)
         }
+    }
+
+    /// Deletes the user's sessions but `keeping`, in the caller's transaction (which has locked the user's row
+    /// first), and tells every process if any ended. How many ended.
+    static func endSessions(of userID: UserID, keeping: SessionTokenHash?, in transaction: PostgresTransaction)
+        async throws -> Int
+    {
+        let deleted = try await transaction.query(
+            """
+            DELETE FROM sessions WHERE user_id = \(userID.rawValue) AND token_hash IS DISTINCT FROM \(keeping?.hex)
+            RETURNING 1
+            """
+        )
+        if !deleted.isEmpty { try await PostgresChanges.notifySessionsEnded(of: userID, in: transaction) }
+        return deleted.count
     }
 
     /// Expired sessions end quietly: their streams go on until their ride ends or they reconnect.

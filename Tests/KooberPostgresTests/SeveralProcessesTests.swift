@@ -12,7 +12,7 @@ import Testing
     private static let start = Date(timeIntervalSince1970: 1_700_000_000)
 
     /// Opens `count` processes' databases on one new database, all at once; closes them after `body`.
-    private func withProcesses(
+    func withProcesses(
         _ count: Int,
         changes: [SharedStoreChanges]? = nil,
         _ body: ([PostgresDatabase]) async throws -> Void

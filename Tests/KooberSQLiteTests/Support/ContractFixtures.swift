@@ -4,14 +4,22 @@ import KooberKit
 /// A fixed moment, so times in the tests are whole seconds and easy to read.
 let referenceTime = Date(timeIntervalSince1970: 1_700_000_000)
 
-func newUser(email: String = "johnny@gmail.com", name: String = "Johnny Appleseed") -> NewUser {
+func newUser(
+    email: String = "johnny@gmail.com", name: String = "Johnny Appleseed", confirmation: AccountLinkIssue? = nil
+) -> NewUser {
     NewUser(
         name: name,
         nickname: "Johnny",
         email: email,
         mobileNumber: "510-736-8754",
-        passwordHash: "$argon2id$v=19$m=65536,t=3,p=1$c2FsdA$aGFzaA"
+        passwordHash: "$argon2id$v=19$m=65536,t=3,p=1$c2FsdA$aGFzaA",
+        confirmation: confirmation
     )
+}
+
+/// A fresh link of `purpose` made at `time`: a reset link lives 30 minutes, a confirmation link 7 days.
+func newLink(_ purpose: AccountLinkPurpose, at time: Date = referenceTime) -> AccountLinkIssue {
+    AccountLinkIssue(purpose: purpose, now: time, lifetime: purpose == .passwordReset ? 30 * 60 : 7 * 86_400)
 }
 
 /// Places of the seed, by id, for the ride tests.

@@ -1,0 +1,80 @@
+import Foundation
+import KooberKit
+import PostgresNIO
+
+/// The outbox, `mail_outbox`, shared by every process's sender: a claim takes the due rows no other claim holds
+/// (`FOR UPDATE SKIP LOCKED`) and moves them past the lease in the same statement, so each message is in one sender's
+/// hands at a time, however many processes claim at once.
+extension PostgresAccountLinkRepository: MailOutbox {
+    /// The longest due are claimed first, and returned oldest first (by queue time). A message whose rider is gone is not found: it went
+    /// with them (`ON DELETE CASCADE`).
+    public func claimDue(at now: Date, limit: Int, leaseUntil: Date) async throws -> [OutboxEntry] {
+        try await database.query(
+            """
+            WITH claimed AS (
+                UPDATE mail_outbox AS m
+                SET attempts = m.attempts + 1, next_attempt_at_ms = \(PostgresTime.milliseconds(leaseUntil))
+                FROM (
+                    SELECT id FROM mail_outbox
+                    WHERE next_attempt_at_ms <= \(PostgresTime.milliseconds(now))
+                    ORDER BY next_attempt_at_ms, id LIMIT \(Int64(max(0, limit)))
+                    FOR UPDATE SKIP LOCKED
+                ) AS due
+                WHERE m.id = due.id
+                RETURNING m.id, m.kind, m.user_id, m.message_id, m.token, m.ride_id, m.queued_at_ms, m.attempts
+            )
+            SELECT c.id AS entry_id, c.kind, c.message_id, c.token, c.ride_id, c.queued_at_ms, c.attempts,
+                u.id, u.name, u.nickname, u.email, u.mobile_number
+            FROM claimed AS c JOIN users AS u ON u.id = c.user_id
+            ORDER BY c.queued_at_ms, c.id
+            """
+        )
+        .map(Self.entry(from:))
+    }
+
+    public func markSent(id: Int64) async throws {
+        try await database.query("DELETE FROM mail_outbox WHERE id = \(id)")
+    }
+
+    public func retry(id: Int64, at time: Date) async throws {
+        try await database.query(
+            "UPDATE mail_outbox SET next_attempt_at_ms = \(PostgresTime.milliseconds(time)) WHERE id = \(id)"
+        )
+    }
+
+    public func giveUp(id: Int64) async throws {
+        try await database.query("DELETE FROM mail_outbox WHERE id = \(id)")
+    }
+
+    public func nextAttemptTime() async throws -> Date? {
+        try await database.query("SELECT min(next_attempt_at_ms) FROM mail_outbox")
+            .first?.decode(Int64?.self).map(PostgresTime.date(milliseconds:))
+    }
+
+    public func status() async throws -> OutboxStatus {
+        let row = try await database.query("SELECT count(*), min(queued_at_ms) FROM mail_outbox")[0]
+        let (queued, oldest) = try row.decode((Int64, Int64?).self)
+        return OutboxStatus(queued: Int(queued), oldestQueuedAt: oldest.map(PostgresTime.date(milliseconds:)))
+    }
+
+    /// An entry from a claimed row joined to its rider (`claimDue`'s columns).
+    private static func entry(from row: PostgresRow) throws -> OutboxEntry {
+        let columns = row.makeRandomAccess()
+        let kind = try columns["kind"].decode(String.self)
+        guard let mailKind = MailKind(rawValue: kind) else {
+            throw PostgresStoreError.invalidValue("\(kind) is not a kind of mail")
+        }
+        return OutboxEntry(
+            id: try columns["entry_id"].decode(Int64.self),
+            mail: OutgoingMail(
+                kind: mailKind,
+                messageID: try columns["message_id"].decode(String.self),
+                token: try columns["token"].decode(String?.self),
+                rideID: try columns["ride_id"].decode(Int64?.self).map { RideID($0) }
+            ),
+            recipient: try PostgresUserRepository.profile(from: row),
+            queuedAt: PostgresTime.date(milliseconds: try columns["queued_at_ms"].decode(Int64.self)),
+            attempts: Int(try columns["attempts"].decode(Int32.self))
+        )
+    }
+}
