@@ -21,6 +21,9 @@ struct SeedHistory: AsyncParsableCommand {
     @Option(help: "How many rides.")
     var rides: Int
 
+    @Flag(help: "Confirm the rider's email and queue each finished ride's receipt, as the dispatcher does.")
+    var receipts = false
+
     func validate() throws {
         guard rides >= 0 else { throw ValidationError("The number of rides must be 0 or more") }
     }
@@ -28,7 +31,7 @@ struct SeedHistory: AsyncParsableCommand {
     func run() async throws {
         try await SeedStorage.withSeeder(koober) { seeder in
             let rider = try await seeder.user(email: email)
-            for ride in try await seeder.history(userID: rider.id, count: rides) {
+            for ride in try await seeder.history(userID: rider.id, count: rides, receipts: receipts) {
                 try SeedOutput.print(SeedOutput.HistoryRide(ride))
             }
         }

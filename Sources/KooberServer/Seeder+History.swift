@@ -6,8 +6,11 @@ extension Seeder {
     /// second each time (the history's ties are broken by id), the newest an hour ago; the options in turn and the
     /// drop-offs among the places. Four in five are assigned an animal of the fleet 20 s after the request and run to
     /// `finished` as the clock would move them; the fifth is cancelled while finding, a minute after. All are left
-    /// behind, as Start New Ride leaves them. Returns them newest first, the history's order.
-    func history(userID: UserID, count: Int) async throws -> [Ride] {
+    /// behind, as Start New Ride leaves them. Returns them newest first, the history's order. With `receipts`, each
+    /// finished ride's end queues its receipt as the dispatcher's does (in the ride's transaction; the rider's email is
+    /// confirmed first, since receipts go only to confirmed emails).
+    func history(userID: UserID, count: Int, receipts: Bool = false) async throws -> [Ride] {
+        if receipts { try await confirmEmail(of: userID) }
         let places = try await sortedPlaces()
         let animals = Dictionary(grouping: try await services.fleetRepository.freeAnimals(), by: \.rideOptionID)
         let newest = wholeSecondsNow.addingTimeInterval(-3600)
@@ -31,10 +34,19 @@ extension Seeder {
                 guard let finish = RideChange.advance(onTheWay, to: .distantFuture) else {
                     throw SeedError("ride \(ride.id) does not move on")
                 }
-                made.append(try await apply(finish))
+                made.append(try await apply(receipts ? finish.queueing(.receipt(of: ride.id)) : finish))
             }
         }
         try await services.rideRepository.startNewRide(userID: userID)
         return made.sorted { ($0.requestedAt, $0.id.rawValue) > ($1.requestedAt, $1.id.rawValue) }
+    }
+
+    /// Confirms the rider's email as its link would (the confirmation message is queued too, as at sign up).
+    func confirmEmail(of userID: UserID) async throws {
+        let link = AccountLinkIssue(purpose: .emailConfirmation, now: now(), lifetime: 3600)
+        try await services.accountLinks.issue(link, for: userID)
+        guard try await services.accountLinks.confirmEmail(tokenHash: link.tokenHash, at: now()) != nil else {
+            throw SeedError("the rider's email could not be confirmed")
+        }
     }
 }
