@@ -154,7 +154,9 @@ import Testing
         #expect(try browser.text(at: "//p[@class='no-rides']") == "No rides yet.")
     }
 
-    @Test(arguments: ["/profile/edit", "/profile/password", "/profile/sessions/end", "/profile/delete"])
+    @Test(arguments: [
+        "/profile/edit", "/profile/password", "/profile/sessions/end", "/profile/delete", "/profile/email/confirmation",
+    ])
     func everyAccountFormRefusesAPostWithoutItsToken(path: String) async throws {
         let app = try await KooberTestApp()
         let browser = app.browser()

@@ -90,4 +90,24 @@ import Testing
         #expect(CancelRideError.alreadyRiding.errorMessage.title == "Cancel Failed")
         #expect(LoadUserProfileError.accountGone.errorMessage.title == "Profile Not Found")
     }
+
+    @Test func theMailedLinksSayWhatHappenedWithoutTellingWhoHasAnAccount() {
+        #expect(
+            RequestPasswordResetError.invalid([.email: .notAnEmailAddress]).errorMessage.fieldErrors == [
+                "email": "Please enter an email address like name@example.com."
+            ])
+        #expect(ResetPasswordError.linkExpired.errorMessage.title == "Link Expired")
+        #expect(
+            ResetPasswordError.linkExpired.errorMessage.message == "This link has expired or has already been used.")
+        #expect(
+            ResetPasswordError.invalid([.newPassword: .tooShort(minimum: 8)]).errorMessage.fieldErrors == [
+                "newPassword": "Passwords need at least 8 characters."
+            ])
+        #expect(SendEmailConfirmationError.throttled.errorMessage.title == "Too Many Emails")
+        #expect(AccountLinkNotice.checkYourEmail.title == "Check Your Email")
+        #expect(
+            AccountLinkNotice.checkYourEmail.message
+                == "If an account uses that email, we've sent it a link to reset the password.")
+        #expect(AccountLinkNotice.confirmationSent(to: "a@b.co").message == "We've sent a link to a@b.co.")
+    }
 }

@@ -53,6 +53,10 @@ import Testing
         #expect(try parsed(.GET, "/ride/dropoff") == .dropoffPicker(query: ""))
         #expect(try parsed(.GET, "/profile/rides?before=abc") == .rideHistory(before: "abc"))
         #expect(try parsed(.GET, "/profile/rides") == .rideHistory(before: nil))
+        #expect(try parsed(.GET, "/password/reset?token=abc") == .resetPassword(token: "abc"))
+        #expect(try parsed(.GET, "/password/reset") == .resetPassword(token: ""))
+        #expect(try parsed(.GET, "/email/confirm?token=a%2Bb") == .confirmEmail(token: "a+b"))
+        #expect(try parsed(.GET, "/password/forgot?token=abc") == .forgotPassword)
     }
 
     @Test func aFormPostCarriesItsTypedValuesAndItsToken() throws {
@@ -67,6 +71,19 @@ import Testing
         #expect(
             try parsed(.POST, "/profile/password", form: "currentPassword=a&newPassword=b")
                 == .submit(.changePassword(currentPassword: "a", newPassword: "b"), token: nil))
+        #expect(
+            try parsed(.POST, "/password/forgot", form: "email=a%40b.c&csrf_token=t")
+                == .submit(.requestPasswordReset(email: "a@b.c"), token: "t"))
+        // The link's token is the form's, never the action's query.
+        #expect(
+            try parsed(.POST, "/password/reset?token=q", form: "token=f&newPassword=p&csrf_token=t")
+                == .submit(.resetPassword(token: "f", newPassword: "p"), token: "t"))
+        #expect(
+            try parsed(.POST, "/password/reset", form: "")
+                == .submit(.resetPassword(token: "", newPassword: ""), token: nil))
+        #expect(
+            try parsed(.POST, "/profile/email/confirmation", form: "csrf_token=t")
+                == .submit(.sendEmailConfirmation, token: "t"))
     }
 
     @Test func anUndecodableQueryOrFormThrows() {

@@ -18,13 +18,14 @@ import Testing
     /// Every intent of every screen.
     enum Action: String, CaseIterable, Sendable {
         case signIn, signUp, showPickMeUp, confirmRide, startNewRide, cancelRide, showDropoffPicker, selectDropoff,
-            showProfile, signOut, editProfile, changePassword, signOutEverywhere, deleteAccount
+            showProfile, signOut, editProfile, changePassword, signOutEverywhere, deleteAccount, sendEmailConfirmation,
+            requestPasswordReset, showResetPassword, resetPassword, confirmEmail
     }
 
     /// The use cases of every screen, all on broken storage.
     struct BrokenStorageFactory: SignInUseCaseFactory, SignUpUseCaseFactory, PickMeUpUseCaseFactory,
         DropoffPickerUseCaseFactory, LoadUserProfileUseCaseFactory, LoadRideHistoryUseCaseFactory,
-        SignOutUseCaseFactory, AccountUseCaseFactory
+        SignOutUseCaseFactory, AccountUseCaseFactory, EmailConfirmationUseCaseFactory, AccountLinkUseCaseFactory
     {
         let now = Date(timeIntervalSince1970: 1_700_000_000)
         let rider = UserID(1)
@@ -102,6 +103,34 @@ import Testing
                 signal: SessionEndSignalSpy())
         }
 
+        func makeLoadEmailConfirmationUseCase() -> LoadEmailConfirmationUseCase {
+            LoadEmailConfirmationUseCase(userID: rider, linkRepository: FailingAccountLinkRepository())
+        }
+
+        func makeSendEmailConfirmationUseCase() -> SendEmailConfirmationUseCase {
+            SendEmailConfirmationUseCase(
+                userID: rider, now: now, linkRepository: FailingAccountLinkRepository(), quota: InMemoryRequestQuota(),
+                policy: AccountLinkPolicy())
+        }
+
+        func makeRequestPasswordResetUseCase(email: String) -> RequestPasswordResetUseCase {
+            RequestPasswordResetUseCase(
+                email: email, clientAddress: "192.0.2.1", now: now, userRepository: FailingUserRepository(),
+                linkRepository: FailingAccountLinkRepository(), quota: InMemoryRequestQuota(),
+                policy: AccountLinkPolicy())
+        }
+
+        func makeResetPasswordUseCase(token: String, newPassword: String) -> ResetPasswordUseCase {
+            ResetPasswordUseCase(
+                token: token, newPassword: newPassword, now: now, linkRepository: FailingAccountLinkRepository(),
+                sessionRepository: FailingUserSessionRepository(), passwordHasher: hasher,
+                sessionPolicy: SessionPolicy(), signal: SessionEndSignalSpy())
+        }
+
+        func makeConfirmEmailUseCase(token: String) -> ConfirmEmailUseCase {
+            ConfirmEmailUseCase(token: token, now: now, linkRepository: FailingAccountLinkRepository())
+        }
+
         var profile: UserProfile {
             UserProfile(
                 id: rider, name: "Johnny Appleseed", nickname: "Johnny", email: "johnny@gmail.com",
@@ -164,9 +193,13 @@ import Testing
         )
         let profile = ProfileScreen(
             templates: templates, csrfToken: "token", mapTiles: mapTiles, loadUserProfileUseCaseFactory: factory,
-            loadRideHistoryUseCaseFactory: factory, signOutUseCaseFactory: factory, sessionCookie: sessionCookie,
-            csrfProtection: csrfProtection
+            loadRideHistoryUseCaseFactory: factory, emailConfirmationUseCaseFactory: factory,
+            signOutUseCaseFactory: factory, sessionCookie: sessionCookie, csrfProtection: csrfProtection
         )
+        let accountLinks = AccountLinkScreen(
+            templates: templates, csrfToken: "token", useCaseFactory: factory, sessionCookie: sessionCookie,
+            csrfProtection: csrfProtection)
+        let token = SessionToken.generate().value
         let signIn = SignInScreen(
             templates: templates, csrfToken: "token", signInUseCaseFactory: factory, sessionCookie: sessionCookie,
             csrfProtection: csrfProtection
@@ -205,6 +238,11 @@ import Testing
                 try await account.changePassword(currentPassword: "password", newPassword: "long enough")
             case .signOutEverywhere: try await account.signOutEverywhere()
             case .deleteAccount: try await account.deleteAccount(password: "password")
+            case .sendEmailConfirmation: try await profile.sendEmailConfirmation()
+            case .requestPasswordReset: try await accountLinks.requestPasswordReset(email: "johnny@gmail.com")
+            case .showResetPassword: try await accountLinks.showResetPassword(token: token)
+            case .resetPassword: try await accountLinks.resetPassword(token: token, newPassword: "long enough")
+            case .confirmEmail: try await accountLinks.confirmEmail(token: token, signedIn: false)
             }
         }
     }

@@ -130,12 +130,16 @@ import Testing
             (
                 .profile,
                 ProfileViewState(
-                    csrfToken: "t", profile: profile,
-                    history: RideHistoryPage(rides: [ride], older: RideHistoryCursor(after: ride)))
+                    csrfToken: "t", profile: profile, emailConfirmed: false,
+                    history: RideHistoryPage(rides: [ride], older: RideHistoryCursor(after: ride)),
+                    notice: AccountLinkNotice.confirmationSent(to: "a&b@example.com"))
             ),
             (
                 .profile,
-                ProfileViewState(csrfToken: "t", profile: profile, history: RideHistoryPage(rides: [], older: nil))
+                ProfileViewState(
+                    csrfToken: "t", profile: profile, emailConfirmed: true,
+                    history: RideHistoryPage(rides: [], older: nil),
+                    error: SendEmailConfirmationError.throttled.errorMessage)
             ),
             (
                 .rideHistory,
@@ -143,6 +147,12 @@ import Testing
             ),
             (.rideReceipt, RideReceiptViewState(record: RideRecord(ride: ride, events: []), mapTiles: mapTiles)),
             (.error, ErrorPageViewState(error: problem)),
+            (.profileForm, ProfileFormViewState.forgotPassword(csrfToken: "t")),
+            (.profileForm, ProfileFormViewState.forgotPassword(email: "a&b", csrfToken: "t", error: problem)),
+            (.profileForm, ProfileFormViewState.resetPassword(token: "a\"b", csrfToken: "t", error: problem)),
+            (.notice, NoticeViewState.checkYourEmail),
+            (.notice, NoticeViewState.emailConfirmed(signedIn: true)),
+            (.notice, NoticeViewState.confirmationLinkExpired(signedIn: false)),
         ]
         for (template, viewState) in pages {
             let bySwiftMustache = try #require(library.render(viewState, withTemplate: template.rawValue))

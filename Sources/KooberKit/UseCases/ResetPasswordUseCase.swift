@@ -34,6 +34,11 @@ public struct ResetPasswordUseCase: Sendable {
         return try await linkRepository.user(of: .passwordReset, tokenHash: hash, at: now) != nil
     }
 
+    /// Whether this use case's link is valid now (`isValid(token:now:linkRepository:)`).
+    public func isLinkValid() async throws -> Bool {
+        try await Self.isValid(token: token, now: now, linkRepository: linkRepository)
+    }
+
     public func run() async throws -> StartedSession {
         guard let hash = Self.tokenHash(token),
             try await linkRepository.user(of: .passwordReset, tokenHash: hash, at: now) != nil

@@ -39,6 +39,11 @@ struct KooberAppResponder: Responder {
                     return response
                 }
             response.route = route.rawValue
+            // Whatever it answers (its error pages too), a page whose address carries a mailed link's token sends
+            // no `Referer`: the token does not leave with the page's assets or links.
+            if route.carriesLinkToken {
+                response.headers.replaceOrAdd(name: "Referrer-Policy", value: "no-referrer")
+            }
             return response
         }
     }
@@ -65,6 +70,14 @@ struct KooberAppResponder: Responder {
             return await onboarding(visitor) { $0.makeSignInScreen(csrfToken: visitor.csrfToken).show() }
         case .signUp:
             return await onboarding(visitor) { $0.makeSignUpScreen(csrfToken: visitor.csrfToken).show() }
+        case .forgotPassword:
+            return await anyone(visitor) { $0.showForgotPassword() }
+        case .resetPassword(let token):
+            return try await anyone(visitor) { try await $0.showResetPassword(token: token) }
+        case .confirmEmail(let token):
+            return try await anyone(visitor) {
+                try await $0.confirmEmail(token: token, signedIn: visitor.session != nil)
+            }
         case .ride:
             return try await pickMeUp(visitor) { try await $0.makePickMeUpScreen(csrfToken: visitor.csrfToken).show() }
         case .dropoffPicker(let query):
@@ -121,6 +134,10 @@ struct KooberAppResponder: Responder {
             return try await onboarding(visitor) {
                 try await $0.makeSignUpScreen(csrfToken: visitor.csrfToken).signUp(account)
             }
+        case .requestPasswordReset(let email):
+            return try await anyone(visitor) { try await $0.requestPasswordReset(email: email) }
+        case .resetPassword(let token, let newPassword):
+            return try await anyone(visitor) { try await $0.resetPassword(token: token, newPassword: newPassword) }
         case .selectDropoff(let placeID):
             return try await pickMeUp(visitor) {
                 try await $0.makeDropoffPickerScreen(csrfToken: visitor.csrfToken).select(dropoffLocationID: placeID)
@@ -155,11 +172,24 @@ struct KooberAppResponder: Responder {
             return try await signedIn(visitor) {
                 try await $0.makeAccountScreen(csrfToken: visitor.csrfToken).deleteAccount(password: password)
             }
+        case .sendEmailConfirmation:
+            return try await signedIn(visitor) {
+                try await $0.makeProfileScreen(csrfToken: visitor.csrfToken).sendEmailConfirmation()
+            }
         case .signOut:
             return try await signedIn(visitor) {
                 try await $0.makeProfileScreen(csrfToken: visitor.csrfToken).signOut()
             }
         }
+    }
+
+    /// The mailed links' pages, for anyone: signed out, or signed in (a rider who forgot a password elsewhere).
+    private func anyone(_ visitor: Visitor, _ body: (AccountLinkScreen) async throws -> Response) async rethrows
+        -> Response
+    {
+        try await body(
+            container.makeOnboardingContainer(clientAddress: visitor.address)
+                .makeAccountLinkScreen(csrfToken: visitor.csrfToken))
     }
 
     /// Onboarding pages are for visitors without a session; a signed-in rider goes on to pick-me-up.

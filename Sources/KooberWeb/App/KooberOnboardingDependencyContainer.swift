@@ -1,7 +1,8 @@
 import KooberKit
 
-/// The scope of a visitor who is not signed in: Sign In and Sign Up, and the use cases behind them.
-struct KooberOnboardingDependencyContainer: SignInUseCaseFactory, SignUpUseCaseFactory {
+/// The scope of a visitor who is not signed in: Sign In and Sign Up, the mailed links' pages (which a signed-in
+/// visitor may use too), and the use cases behind them.
+struct KooberOnboardingDependencyContainer: SignInUseCaseFactory, SignUpUseCaseFactory, AccountLinkUseCaseFactory {
     let appContainer: KooberAppDependencyContainer
     /// Where the visitor comes from, for throttling sign-in failures and sign-ups.
     let clientAddress: String
@@ -25,6 +26,13 @@ struct KooberOnboardingDependencyContainer: SignInUseCaseFactory, SignUpUseCaseF
         )
     }
 
+    func makeAccountLinkScreen(csrfToken: String) -> AccountLinkScreen {
+        AccountLinkScreen(
+            templates: appContainer.templates, csrfToken: csrfToken, useCaseFactory: self,
+            sessionCookie: appContainer.makeSessionCookie(), csrfProtection: appContainer.makeCSRFProtection()
+        )
+    }
+
     func makeSignInUseCase(email: String, password: String) -> SignInUseCase {
         SignInUseCase(
             email: email, password: password, clientAddress: clientAddress, now: services.now(),
@@ -41,14 +49,31 @@ struct KooberOnboardingDependencyContainer: SignInUseCaseFactory, SignUpUseCaseF
             account: account, clientAddress: clientAddress, now: services.now(),
             userRepository: services.userRepository, sessionRepository: services.sessionRepository,
             passwordHasher: services.passwordHasher, sessionPolicy: sessionPolicy,
-            signUpThrottle: appContainer.services.signUpThrottle
+            signUpThrottle: appContainer.services.signUpThrottle, linkPolicy: services.accountLinkPolicy
         )
     }
 
-    /// Koober Cloud's `POST /login` and `POST /signUp` (made with `SessionPolicy.api`).
+    func makeRequestPasswordResetUseCase(email: String) -> RequestPasswordResetUseCase {
+        RequestPasswordResetUseCase(
+            email: email, clientAddress: clientAddress, now: services.now(), userRepository: services.userRepository,
+            linkRepository: services.accountLinks, quota: services.requestQuota, policy: services.accountLinkPolicy)
+    }
+
+    func makeResetPasswordUseCase(token: String, newPassword: String) -> ResetPasswordUseCase {
+        ResetPasswordUseCase(
+            token: token, newPassword: newPassword, now: services.now(), linkRepository: services.accountLinks,
+            sessionRepository: services.sessionRepository, passwordHasher: services.passwordHasher,
+            sessionPolicy: sessionPolicy, signal: appContainer.sessionEnds)
+    }
+
+    func makeConfirmEmailUseCase(token: String) -> ConfirmEmailUseCase {
+        ConfirmEmailUseCase(token: token, now: services.now(), linkRepository: services.accountLinks)
+    }
+
+    /// Koober Cloud's `POST /login`, `POST /signUp` (made with `SessionPolicy.api`) and `POST /api/v1/password/forgot`.
     func makeCloudSignInResponder(links: CloudLinks) -> CloudSignInResponder {
         CloudSignInResponder(
-            signInUseCaseFactory: self, signUpUseCaseFactory: self, links: links,
+            signInUseCaseFactory: self, signUpUseCaseFactory: self, accountLinkUseCaseFactory: self, links: links,
             throttlePolicy: services.throttlePolicy, signUpThrottlePolicy: SignUpThrottlePolicy())
     }
 }

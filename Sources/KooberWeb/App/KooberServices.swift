@@ -13,6 +13,14 @@ public struct KooberServices: Sendable {
     /// A session with its rider's ride state in one read (pick-me-up's page).
     public var sessionRideStates: any SessionRideStateRepository
     public var fleetRepository: any FleetRepository
+    /// Mailed links (reset a password, confirm an email) and whether a rider's email is confirmed.
+    public var accountLinks: any AccountLinkRepository
+    /// The messages waiting to be sent, queued by the repositories in the transactions that cause them.
+    public var outbox: any MailOutbox
+    /// Reset links per email and address, confirmation messages per rider.
+    public var requestQuota: any RequestQuota
+    /// How long mailed links live and how often a rider may ask for one.
+    public var accountLinkPolicy = AccountLinkPolicy()
     public var locator: any Locator
     public var passwordHasher: any PasswordHasher
     /// Signs form tokens; loaded from storage at start-up (`LoadCSRFKeyUseCase`), so processes sharing the
@@ -65,6 +73,9 @@ public struct KooberServices: Sendable {
         self.placeRepository = stores.places
         self.rideRepository = stores.rides
         self.fleetRepository = stores.fleet
+        self.accountLinks = stores.accountLinks
+        self.outbox = stores.outbox
+        self.requestQuota = stores.requestQuota
         self.sessionRideStates = stores.sessionRideStates
         self.signUpThrottle = stores.signUpThrottle
         self.storeChanges = stores.changes

@@ -2,7 +2,7 @@ import KooberKit
 
 /// The scope of a signed-in rider, made per request from their session.
 struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfileUseCaseFactory,
-    LoadRideHistoryUseCaseFactory, AccountUseCaseFactory
+    LoadRideHistoryUseCaseFactory, AccountUseCaseFactory, EmailConfirmationUseCaseFactory
 {
     let appContainer: KooberAppDependencyContainer
     let userSession: UserSession
@@ -19,7 +19,7 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
         ProfileScreen(
             templates: appContainer.templates, csrfToken: csrfToken, mapTiles: appContainer.mapTiles,
             loadUserProfileUseCaseFactory: self,
-            loadRideHistoryUseCaseFactory: self, signOutUseCaseFactory: self,
+            loadRideHistoryUseCaseFactory: self, emailConfirmationUseCaseFactory: self, signOutUseCaseFactory: self,
             sessionCookie: appContainer.makeSessionCookie(), csrfProtection: appContainer.makeCSRFProtection()
         )
     }
@@ -87,7 +87,8 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
     func makeCloudAccountResponder(links: CloudLinks) -> CloudAccountResponder {
         CloudAccountResponder(
             loadUserProfileUseCaseFactory: self, loadRideHistoryUseCaseFactory: self, signOutUseCaseFactory: self,
-            links: links, now: services.now)
+            emailConfirmationUseCaseFactory: self, links: links, now: services.now,
+            confirmationWindow: services.accountLinkPolicy.window)
     }
 
     func makeSignOutUseCase() -> SignOutUseCase {
@@ -98,6 +99,16 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
 
     func makeLoadUserProfileUseCase() -> LoadUserProfileUseCase {
         LoadUserProfileUseCase(userID: userSession.profile.id, userRepository: services.userRepository)
+    }
+
+    func makeLoadEmailConfirmationUseCase() -> LoadEmailConfirmationUseCase {
+        LoadEmailConfirmationUseCase(userID: userSession.profile.id, linkRepository: services.accountLinks)
+    }
+
+    func makeSendEmailConfirmationUseCase() -> SendEmailConfirmationUseCase {
+        SendEmailConfirmationUseCase(
+            userID: userSession.profile.id, now: services.now(), linkRepository: services.accountLinks,
+            quota: services.requestQuota, policy: services.accountLinkPolicy)
     }
 
     func makeLoadRideHistoryUseCase(before: RideHistoryCursor?, pageSize: Int) -> LoadRideHistoryUseCase {

@@ -2,14 +2,18 @@ import Foundation
 import HTTPServer
 import KooberKit
 
-/// Koober Cloud's rider: who they are (`GET /api/v1/me`), their rides a page at a time (`GET /api/v1/rides`), and
-/// signing this token out (`DELETE /api/v1/session`), through My Profile's use cases.
+/// Koober Cloud's rider: who they are (`GET /api/v1/me`), their rides a page at a time (`GET /api/v1/rides`),
+/// signing this token out (`DELETE /api/v1/session`) and sending the confirmation link again
+/// (`POST /api/v1/me/email/confirmation`), through My Profile's use cases.
 struct CloudAccountResponder {
     let loadUserProfileUseCaseFactory: any LoadUserProfileUseCaseFactory
     let loadRideHistoryUseCaseFactory: any LoadRideHistoryUseCaseFactory
     let signOutUseCaseFactory: any SignOutUseCaseFactory
+    let emailConfirmationUseCaseFactory: any EmailConfirmationUseCaseFactory
     let links: CloudLinks
     let now: @Sendable () -> Date
+    /// The window of the confirmation messages' limit: a throttled rider's `Retry-After`.
+    let confirmationWindow: TimeInterval
 
     func me() async throws -> Response {
         do {
@@ -42,5 +46,24 @@ struct CloudAccountResponder {
     func signOut() async throws -> Response {
         try await signOutUseCaseFactory.makeSignOutUseCase().run()
         return Response(status: .noContent)
+    }
+
+    /// 202 with **Confirmation Email Sent**; 409 when the email is confirmed already, 429 when the rider asked too
+    /// often lately.
+    func sendEmailConfirmation() async throws -> Response {
+        do {
+            try await emailConfirmationUseCaseFactory.makeSendEmailConfirmationUseCase().run()
+            let profile = try await loadUserProfileUseCaseFactory.makeLoadUserProfileUseCase().run()
+            return try CloudJSON.response(
+                CloudNotice(AccountLinkNotice.confirmationSent(to: profile.email)), status: .accepted)
+        } catch let error as SendEmailConfirmationError {
+            switch error {
+            case .alreadyConfirmed: throw CloudError.rejected(error.errorMessage, status: .conflict)
+            case .throttled:
+                throw CloudError.throttled(error.errorMessage, retryAfterSeconds: Int(confirmationWindow))
+            }
+        } catch let error as LoadUserProfileError {
+            throw CloudError.rejected(error.errorMessage, status: .notFound)
+        }
     }
 }

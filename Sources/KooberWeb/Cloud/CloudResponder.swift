@@ -79,6 +79,11 @@ struct CloudResponder {
                 before: try decodedQuery(request)["before"])
         case .signOut:
             return try await signedIn(request, address).makeCloudAccountResponder(links: links).signOut()
+        case .forgotPassword:
+            return try await onboarding(address, links).requestPasswordReset(body: request.body)
+        case .sendEmailConfirmation:
+            return try await signedIn(request, address).makeCloudAccountResponder(links: links)
+                .sendEmailConfirmation()
         }
     }
 

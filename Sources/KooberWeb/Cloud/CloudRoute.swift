@@ -15,6 +15,8 @@ public enum CloudRoute: String, CaseIterable, Sendable {
     case cancelCurrentRide
     case rideHistory
     case signOut
+    case forgotPassword
+    case sendEmailConfirmation
 
     public var path: String {
         switch self {
@@ -29,19 +31,21 @@ public enum CloudRoute: String, CaseIterable, Sendable {
         case .cancelCurrentRide: "/api/v1/rides/current/cancel"
         case .rideHistory: "/api/v1/rides"
         case .signOut: "/api/v1/session"
+        case .forgotPassword: "/api/v1/password/forgot"
+        case .sendEmailConfirmation: "/api/v1/me/email/confirmation"
         }
     }
 
     public var method: HTTPMethod {
         switch self {
-        case .logIn, .signUp, .requestRide, .cancelCurrentRide: .POST
+        case .logIn, .signUp, .requestRide, .cancelCurrentRide, .forgotPassword, .sendEmailConfirmation: .POST
         case .rideOptions, .locations, .me, .currentRide, .currentRideEvents, .rideHistory: .GET
         case .signOut: .DELETE
         }
     }
 
-    /// Whether the caller needs a bearer token (everything but getting one).
-    var needsToken: Bool { self != .logIn && self != .signUp }
+    /// Whether the caller needs a bearer token (everything but getting one, or asking for a reset link).
+    var needsToken: Bool { ![.logIn, .signUp, .forgotPassword].contains(self) }
 
     private static let byPath: [String: [CloudRoute]] = Dictionary(grouping: allCases, by: \.path)
 

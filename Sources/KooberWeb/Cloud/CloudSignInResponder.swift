@@ -4,10 +4,11 @@ import NIOCore
 
 /// `POST /login` and `POST /signUp`: Sign In and Sign Up for the app, through the pages' own use cases (the same
 /// rules, throttles and hashing queue), each starting a Koober Cloud token (`SessionPolicy.api`) where the pages start
-/// a browser's session.
+/// a browser's session; and `POST /api/v1/password/forgot`, Forgot Password's twin.
 struct CloudSignInResponder {
     let signInUseCaseFactory: any SignInUseCaseFactory
     let signUpUseCaseFactory: any SignUpUseCaseFactory
+    let accountLinkUseCaseFactory: any AccountLinkUseCaseFactory
     let links: CloudLinks
     let throttlePolicy: SignInThrottlePolicy
     let signUpThrottlePolicy: SignUpThrottlePolicy
@@ -42,6 +43,18 @@ struct CloudSignInResponder {
             case .emailTaken: throw CloudError.rejected(message, status: .conflict)
             case .invalid: throw CloudError.rejected(message)
             }
+        }
+    }
+
+    /// 202 with **Check Your Email** whatever happened (an unknown email, a throttled one), as the page answers; only
+    /// a malformed email is told (422).
+    func requestPasswordReset(body: ByteBuffer) async throws -> Response {
+        let email = try CloudJSON.decode(CloudForgotPasswordRequest.self, from: body).email
+        do {
+            try await accountLinkUseCaseFactory.makeRequestPasswordResetUseCase(email: email).run()
+            return try CloudJSON.response(CloudNotice(AccountLinkNotice.checkYourEmail), status: .accepted)
+        } catch let error as RequestPasswordResetError {
+            throw CloudError.rejected(error.errorMessage)
         }
     }
 

@@ -78,3 +78,50 @@ extension LoadUserProfileError {
         }
     }
 }
+
+extension RequestPasswordResetError {
+    var errorMessage: ErrorMessage {
+        switch self {
+        case .invalid(let problems):
+            ErrorMessage(
+                title: "Reset Link Not Sent", message: "Please correct the field marked below.", problems: problems)
+        }
+    }
+}
+
+extension ResetPasswordError {
+    var errorMessage: ErrorMessage {
+        switch self {
+        case .invalid(let problems):
+            ErrorMessage(title: "Reset Password Failed", message: correctTheFields, problems: problems)
+        case .linkExpired:
+            ErrorMessage(title: "Link Expired", message: "This link has expired or has already been used.")
+        }
+    }
+}
+
+extension SendEmailConfirmationError {
+    var errorMessage: ErrorMessage {
+        switch self {
+        case .alreadyConfirmed:
+            ErrorMessage(title: "Email Already Confirmed", message: "Your email is confirmed already.")
+        case .throttled:
+            ErrorMessage(
+                title: "Too Many Emails", message: "You've asked for several emails lately. Please try again later.")
+        }
+    }
+}
+
+/// What the mailed links' pages tell a rider when all went well (shown as a status, not an alert).
+enum AccountLinkNotice {
+    /// Forgot Password's one answer, whether an account uses the email or not, throttled or not (SPEC.md, "Email").
+    static let checkYourEmail = ErrorMessage(
+        title: "Check Your Email",
+        message: "If an account uses that email, we've sent it a link to reset the password.")
+
+    static let emailConfirmed = ErrorMessage(title: "Email Confirmed", message: "Thank you, your email is confirmed.")
+
+    static func confirmationSent(to email: String) -> ErrorMessage {
+        ErrorMessage(title: "Confirmation Email Sent", message: "We've sent a link to \(email).")
+    }
+}

@@ -7,6 +7,8 @@ enum FormFieldName: Hashable, Sendable {
     case placeID
     case rideOption
     case csrfToken
+    /// A mailed link's token, in its address (`?token=…`) and in the form of its page.
+    case linkToken
 
     var rawValue: String {
         switch self {
@@ -20,6 +22,7 @@ enum FormFieldName: Hashable, Sendable {
         case .placeID: "place_id"
         case .rideOption: "ride_option"
         case .csrfToken: "csrf_token"
+        case .linkToken: "token"
         }
     }
 }

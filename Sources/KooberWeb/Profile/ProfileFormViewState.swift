@@ -1,17 +1,26 @@
 import KooberKit
 
-/// One of My Profile's forms (Edit Profile, Change Password, Delete Account): its heading, fields and button, the
-/// error of a failed submit with each field's problem, and the way back. What was typed is kept, passwords never.
+/// One of the account's forms (My Profile's Edit Profile, Change Password, Delete Account; Forgot Password and the
+/// reset link's New Password): its heading, fields and button, the error of a failed submit with each field's problem,
+/// and the way back. What was typed is kept, passwords never.
 struct ProfileFormViewState: Sendable, Encodable {
+    /// A value the form sends back without showing it (the reset link's token).
+    struct HiddenField: Sendable, Encodable {
+        let name: String
+        let value: String
+    }
+
     let heading: String
     let intro: String?
     let action: String
     let button: String
     let buttonClass: String
     let fields: [FormField]
+    var hiddenFields: [HiddenField] = []
     let csrfToken: String
     let error: ErrorMessage?
-    let backPath = Route.profile.path
+    var backPath = Route.profile.path
+    var backLabel = "Back to My Profile"
 
     static func editProfile(
         name: String, nickname: String, mobileNumber: String, csrfToken: String, error: ErrorMessage? = nil
@@ -43,11 +52,7 @@ struct ProfileFormViewState: Sendable, Encodable {
                 FormField(
                     id: "current-password", name: "currentPassword", label: "Current Password", type: "password",
                     autocomplete: "current-password", problem: problems["currentPassword"]),
-                FormField(
-                    id: "new-password", name: "newPassword", label: "New Password", type: "password",
-                    autocomplete: "new-password",
-                    hint: "At least \(SignUpValidation.minimumPasswordLength) characters.",
-                    problem: problems["newPassword"]),
+                .newPassword(problem: problems["newPassword"]),
             ],
             csrfToken: csrfToken, error: error)
     }
@@ -64,5 +69,15 @@ struct ProfileFormViewState: Sendable, Encodable {
                     autocomplete: "current-password", problem: error?.fieldErrors["password"])
             ],
             csrfToken: csrfToken, error: error)
+    }
+}
+
+extension FormField {
+    /// **New Password** (Change Password, the reset link's page), with the rule it must meet.
+    static func newPassword(problem: String?) -> FormField {
+        FormField(
+            id: "new-password", name: FormFieldName.account(.newPassword).rawValue, label: "New Password",
+            type: "password", autocomplete: "new-password",
+            hint: "At least \(SignUpValidation.minimumPasswordLength) characters.", problem: problem)
     }
 }

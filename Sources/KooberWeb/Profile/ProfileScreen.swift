@@ -1,27 +1,54 @@
 import HTTPServer
 import KooberKit
 import KooberMap
+import NIOHTTP1
 
-/// My Profile: the rider's details with their newest rides, the older rides page by page, each ride's receipt,
-/// and Sign Out.
+/// My Profile: the rider's details with their newest rides (and whether their email is confirmed, with
+/// **Send Confirmation Email**), the older rides page by page, each ride's receipt, and Sign Out.
 struct ProfileScreen {
     let templates: TemplateRenderer
     let csrfToken: String
     let mapTiles: MapTiles
     let loadUserProfileUseCaseFactory: any LoadUserProfileUseCaseFactory
     let loadRideHistoryUseCaseFactory: any LoadRideHistoryUseCaseFactory
+    let emailConfirmationUseCaseFactory: any EmailConfirmationUseCaseFactory
     let signOutUseCaseFactory: any SignOutUseCaseFactory
     let sessionCookie: SessionCookie
     let csrfProtection: CSRFProtection
 
     func show() async throws -> Response {
+        try await page()
+    }
+
+    /// Sends the confirmation link again: My Profile with **Confirmation Email Sent**, or the error panel when the
+    /// rider asked too often lately (429); an email confirmed meanwhile is just My Profile.
+    func sendEmailConfirmation() async throws -> Response {
+        do {
+            try await emailConfirmationUseCaseFactory.makeSendEmailConfirmationUseCase().run()
+            return try await page { AccountLinkNotice.confirmationSent(to: $0.email) }
+        } catch SendEmailConfirmationError.alreadyConfirmed {
+            return .redirect(to: Route.profile.path)
+        } catch let error as SendEmailConfirmationError {
+            return try await page(error: error.errorMessage, status: .tooManyRequests)
+        }
+    }
+
+    /// My Profile: the profile, whether its email is confirmed and the newest rides, read one after the other (each is
+    /// one indexed look-up; side by side they would only take more of the store's readers at once).
+    private func page(
+        notice: (UserProfile) -> ErrorMessage? = { _ in nil }, error: ErrorMessage? = nil,
+        status: HTTPResponseStatus = .ok
+    ) async throws -> Response {
         do {
             let profile = try await loadUserProfileUseCaseFactory.makeLoadUserProfileUseCase().run()
+            let confirmed = try await emailConfirmationUseCaseFactory.makeLoadEmailConfirmationUseCase().run()
             let history = try await loadRideHistoryUseCaseFactory.makeLoadRideHistoryUseCase(
                 before: nil, pageSize: LoadRideHistoryUseCase.profilePageSize
             ).run()
-            return templates.response(
-                .profile, ProfileViewState(csrfToken: csrfToken, profile: profile, history: history))
+            let state = ProfileViewState(
+                csrfToken: csrfToken, profile: profile, emailConfirmed: confirmed, history: history,
+                notice: notice(profile), error: error)
+            return templates.response(.profile, state, status: status)
         } catch let error as LoadUserProfileError {
             return ErrorPages(templates: templates).response(.notFound, message: error.errorMessage)
         }

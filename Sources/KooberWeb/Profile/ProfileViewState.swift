@@ -3,13 +3,18 @@ import KooberKit
 
 /// My Profile: who the rider is, their 10 newest rides (each linking to its receipt, **Older rides** when there are
 /// more), the account's changes (Edit Profile, Change Password, Sign Out Everywhere, Delete Account), Sign Out and
-/// Done.
+/// Done; **Email not confirmed** with **Send Confirmation Email** until the rider has confirmed it, and what sending
+/// came to (a notice, or the error panel).
 struct ProfileViewState: Sendable, Encodable {
     let csrfToken: String
     let name: String
     let nickname: String
     let email: String
+    let emailConfirmed: Bool
     let mobileNumber: String
+    let notice: ErrorMessage?
+    let error: ErrorMessage?
+    let sendConfirmationAction = Route.sendEmailConfirmation.path
     let signOutAction = Route.signOut.path
     let editProfilePath = Route.editProfile.path
     let changePasswordPath = Route.changePassword.path
@@ -18,12 +23,18 @@ struct ProfileViewState: Sendable, Encodable {
     let donePath = Route.ride.path
     let history: RideHistoryViewState
 
-    init(csrfToken: String, profile: UserProfile, history: RideHistoryPage) {
+    init(
+        csrfToken: String, profile: UserProfile, emailConfirmed: Bool, history: RideHistoryPage,
+        notice: ErrorMessage? = nil, error: ErrorMessage? = nil
+    ) {
         self.csrfToken = csrfToken
         name = profile.name
         nickname = profile.nickname
         email = profile.email
+        self.emailConfirmed = emailConfirmed
         mobileNumber = profile.mobileNumber
+        self.notice = notice
+        self.error = error
         self.history = RideHistoryViewState(history)
     }
 }

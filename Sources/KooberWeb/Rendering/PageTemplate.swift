@@ -3,6 +3,7 @@
 public enum PageTemplate: String, CaseIterable, Sendable {
     case layout
     case errorPanel = "error-panel"
+    case noticePanel = "notice-panel"
     case error
     case formField = "form-field"
     case profileLink = "profile-link"
@@ -13,6 +14,7 @@ public enum PageTemplate: String, CaseIterable, Sendable {
     case rideHistory = "ride-history"
     case rideReceipt = "ride-receipt"
     case profileForm = "profile-form"
+    case notice
     case ride
     case dropoffPicker = "dropoff-picker"
 }

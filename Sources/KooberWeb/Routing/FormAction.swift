@@ -5,6 +5,9 @@ import KooberKit
 enum FormAction: Equatable, Sendable {
     case signIn(email: String, password: String)
     case signUp(NewAccount)
+    case requestPasswordReset(email: String)
+    /// The mailed link's token travels in the form (a hidden field), never in the form's action.
+    case resetPassword(token: String, newPassword: String)
     case selectDropoff(PlaceID?)
     case confirmRide(rideOptionID: String?)
     case startNewRide
@@ -13,5 +16,6 @@ enum FormAction: Equatable, Sendable {
     case changePassword(currentPassword: String, newPassword: String)
     case signOutEverywhere
     case deleteAccount(password: String)
+    case sendEmailConfirmation
     case signOut
 }

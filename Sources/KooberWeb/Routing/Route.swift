@@ -9,6 +9,13 @@ public enum Route: String, CaseIterable, Sendable {
     case submitSignIn
     case signUp
     case submitSignUp
+    case forgotPassword
+    case submitForgotPassword
+    /// `/password/reset?token=…`: the mailed reset link's page.
+    case resetPassword
+    case submitResetPassword
+    /// `/email/confirm?token=…`: the mailed confirmation link.
+    case confirmEmail
     case ride
     case dropoffPicker
     case selectDropoff
@@ -25,6 +32,7 @@ public enum Route: String, CaseIterable, Sendable {
     case signOutEverywhere
     case deleteAccount
     case submitDeleteAccount
+    case sendEmailConfirmation
     /// `/rides/<id>`: the one route with a part of its own in the path (`rideID(in:)`).
     case rideReceipt
     case signOut
@@ -37,6 +45,9 @@ public enum Route: String, CaseIterable, Sendable {
         case .welcome: "/welcome"
         case .signIn, .submitSignIn: "/signin"
         case .signUp, .submitSignUp: "/signup"
+        case .forgotPassword, .submitForgotPassword: "/password/forgot"
+        case .resetPassword, .submitResetPassword: "/password/reset"
+        case .confirmEmail: "/email/confirm"
         case .ride: "/ride"
         case .dropoffPicker, .selectDropoff: "/ride/dropoff"
         case .confirmRide: "/ride/confirm"
@@ -49,6 +60,7 @@ public enum Route: String, CaseIterable, Sendable {
         case .changePassword, .submitChangePassword: "/profile/password"
         case .signOutEverywhere: "/profile/sessions/end"
         case .deleteAccount, .submitDeleteAccount: "/profile/delete"
+        case .sendEmailConfirmation: "/profile/email/confirmation"
         case .rideReceipt: "/rides/"
         case .signOut: "/signout"
         case .healthCheck: "/healthz"
@@ -59,14 +71,20 @@ public enum Route: String, CaseIterable, Sendable {
     /// in one trip to the store, and shows what it read.
     var sessionRead: SessionRead { self == .ride ? .sessionWithRideState : .session }
 
+    /// Whether the page's address carries a mailed link's token (`?token=…`): its responses send no `Referer` at all,
+    /// so the token leaves with nothing the page loads or links to.
+    var carriesLinkToken: Bool { [.resetPassword, .submitResetPassword, .confirmEmail].contains(self) }
+
     /// The method that reaches this route (`HEAD` reaches every `GET` route).
     public var method: HTTPMethod {
         switch self {
         case .launch, .welcome, .signIn, .signUp, .ride, .dropoffPicker, .rideEvents, .profile, .rideHistory,
-            .rideReceipt, .editProfile, .changePassword, .deleteAccount, .healthCheck:
+            .rideReceipt, .editProfile, .changePassword, .deleteAccount, .healthCheck, .forgotPassword, .resetPassword,
+            .confirmEmail:
             .GET
         case .submitSignIn, .submitSignUp, .selectDropoff, .confirmRide, .startNewRide, .cancelRide, .signOut,
-            .submitEditProfile, .submitChangePassword, .signOutEverywhere, .submitDeleteAccount:
+            .submitEditProfile, .submitChangePassword, .signOutEverywhere, .submitDeleteAccount, .submitForgotPassword,
+            .submitResetPassword, .sendEmailConfirmation:
             .POST
         }
     }

@@ -9,6 +9,10 @@ enum RouteRequest: Equatable, Sendable {
     case welcome
     case signIn
     case signUp
+    case forgotPassword
+    /// The mailed link's token, empty when the address has none.
+    case resetPassword(token: String)
+    case confirmEmail(token: String)
     case ride
     case dropoffPicker(query: String)
     case rideEvents(lastEventID: String?)
@@ -31,6 +35,9 @@ enum RouteRequest: Equatable, Sendable {
         case .welcome: self = .welcome
         case .signIn: self = .signIn
         case .signUp: self = .signUp
+        case .forgotPassword: self = .forgotPassword
+        case .resetPassword: self = .resetPassword(token: try request.query()[.linkToken] ?? "")
+        case .confirmEmail: self = .confirmEmail(token: try request.query()[.linkToken] ?? "")
         case .ride: self = .ride
         case .dropoffPicker: self = .dropoffPicker(query: try request.query()["q"] ?? "")
         case .rideEvents: self = .rideEvents(lastEventID: request.headers.first(name: "Last-Event-ID"))
@@ -50,6 +57,11 @@ enum RouteRequest: Equatable, Sendable {
                         name: $0.text(.name), nickname: $0.text(.nickname), email: $0.text(.email),
                         mobileNumber: $0.text(.mobileNumber), password: $0.text(.password)))
             }
+        case .submitForgotPassword: self = try .submit(request) { .requestPasswordReset(email: $0.text(.email)) }
+        case .submitResetPassword:
+            self = try .submit(request) {
+                .resetPassword(token: $0[.linkToken] ?? "", newPassword: $0.text(.newPassword))
+            }
         case .selectDropoff: self = try .submit(request) { .selectDropoff($0[.placeID].flatMap(PlaceID.init)) }
         case .confirmRide: self = try .submit(request) { .confirmRide(rideOptionID: $0[.rideOption]) }
         case .startNewRide: self = try .submit(request) { _ in .startNewRide }
@@ -64,6 +76,7 @@ enum RouteRequest: Equatable, Sendable {
             }
         case .signOutEverywhere: self = try .submit(request) { _ in .signOutEverywhere }
         case .submitDeleteAccount: self = try .submit(request) { .deleteAccount(password: $0.text(.password)) }
+        case .sendEmailConfirmation: self = try .submit(request) { _ in .sendEmailConfirmation }
         case .signOut: self = try .submit(request) { _ in .signOut }
         }
     }

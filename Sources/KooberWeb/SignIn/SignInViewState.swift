@@ -5,6 +5,7 @@ struct SignInViewState: Sendable, Encodable {
     let csrfToken: String
     let action = Route.submitSignIn.path
     let backPath = Route.welcome.path
+    let forgotPasswordPath = Route.forgotPassword.path
     let error: ErrorMessage?
     let fields: [FormField]
 
