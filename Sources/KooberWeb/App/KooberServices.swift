@@ -46,8 +46,7 @@ public struct KooberServices: Sendable {
     public var signUpThrottle: any SignUpThrottling
     /// What other processes sharing the store change (PostgreSQL); nothing tells it with a store of one process.
     public var storeChanges: SharedStoreChanges
-    /// The messages waiting to be sent (the store's outbox), and how they leave (`MailSender`).
-    public var outbox: any MailOutbox
+    /// How mail leaves (`MailSender`): the relay or the mail folder, the sender's address, the links' address.
     public var mail: MailSettings
     public var throttlePolicy: SignInThrottlePolicy
 
@@ -79,7 +78,6 @@ public struct KooberServices: Sendable {
         self.sessionRideStates = stores.sessionRideStates
         self.signUpThrottle = stores.signUpThrottle
         self.storeChanges = stores.changes
-        self.outbox = stores.outbox
         self.mail = mail
         self.locator = locator
         self.passwordHasher = passwordHasher

@@ -28,11 +28,11 @@ public struct MailComposer: Sendable {
         case .passwordReset:
             guard let token = entry.mail.token else { return nil }
             (subject, text, html) = ("Reset your Koober password", .passwordResetText, .passwordResetHTML)
-            view = MailViewState(nickname: view.nickname, link: link("/password/reset", token: token), ride: nil)
+            view = MailViewState(nickname: view.nickname, link: link(.resetPassword, token: token), ride: nil)
         case .emailConfirmation:
             guard let token = entry.mail.token else { return nil }
             (subject, text, html) = ("Confirm your email for Koober", .emailConfirmationText, .emailConfirmationHTML)
-            view = MailViewState(nickname: view.nickname, link: link("/email/confirm", token: token), ride: nil)
+            view = MailViewState(nickname: view.nickname, link: link(.confirmEmail, token: token), ride: nil)
         case .receipt:
             guard let rideID = entry.mail.rideID, let ride = try await rideRepository.ride(id: rideID),
                 ride.userID == entry.recipient.id
@@ -51,9 +51,9 @@ public struct MailComposer: Sendable {
             messageID: "\(entry.mail.messageID)@\(settings.from.domain)")
     }
 
-    /// A link with a token to the page at `path` (the routes of the links, `/password/reset` and `/email/confirm`).
-    private func link(_ path: String, token: String) -> String {
-        "\(settings.publicURL)\(path)?token=\(token)"
+    /// A mailed link: `route`'s page with the token.
+    private func link(_ route: Route, token: String) -> String {
+        "\(settings.publicURL)\(route.path)?token=\(token)"
     }
 }
 
