@@ -34,7 +34,7 @@ public struct SMTPReplyFuzzTarget: FuzzTarget {
         var replies: [SMTPReply] = []
         for piece in pieces {
             do {
-                replies += try parser.parse(piece)
+                try parser.parse(piece, into: &replies)
             } catch {
                 return (replies, true)
             }

@@ -1,7 +1,6 @@
 import NIOCore
 import NIOPosix
 import NIOSSL
-import Synchronization
 import Timekeeping
 
 /// One connection to an SMTP server: commands written as lines, replies awaited one at a time, every wait bounded by

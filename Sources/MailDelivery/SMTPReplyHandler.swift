@@ -17,10 +17,16 @@ final class SMTPReplyHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let buffer = unwrapInboundIn(data)
+        var replies: [SMTPReply] = []
+        var failure: SMTPProtocolError?
         do {
-            for reply in try parser.parse(buffer.readableBytesView) { mailbox.deliver(reply) }
+            try parser.parse(buffer.readableBytesView, into: &replies)
         } catch {
-            mailbox.end(.retryLater("the server's reply cannot be read: \(error)"))
+            failure = error
+        }
+        for reply in replies { mailbox.deliver(reply) }
+        if let failure {
+            mailbox.end(.retryLater("the server's reply cannot be read: \(failure)"))
             context.close(promise: nil)
         }
     }

@@ -20,10 +20,18 @@ public struct SMTPReplyParser: Sendable {
         !line.isEmpty || code != nil
     }
 
-    /// Takes `bytes` and returns the replies they complete, in order.
+    /// Takes `bytes` and returns the replies they complete, in order (on a failure, only the failure).
     public mutating func parse(_ bytes: some Sequence<UInt8>) throws(SMTPProtocolError) -> [SMTPReply] {
-        if let failure { throw failure }
         var replies: [SMTPReply] = []
+        try parse(bytes, into: &replies)
+        return replies
+    }
+
+    /// Takes `bytes` and appends the replies they complete to `replies`, in order, those before a failure too.
+    public mutating func parse(_ bytes: some Sequence<UInt8>, into replies: inout [SMTPReply])
+        throws(SMTPProtocolError)
+    {
+        if let failure { throw failure }
         do throws(SMTPProtocolError) {
             for byte in bytes {
                 if byte == 0x0A {
@@ -39,7 +47,6 @@ public struct SMTPReplyParser: Sendable {
             failure = error
             throw error
         }
-        return replies
     }
 
     private mutating func endLine() throws(SMTPProtocolError) -> SMTPReply? {

@@ -27,6 +27,15 @@ import Testing
         #expect(throws: SMTPProtocolError.self, "and everything after") { try parser.parse(Array("250 ok\r\n".utf8)) }
     }
 
+    @Test func keepsTheRepliesBeforeAFailure() {
+        var parser = SMTPReplyParser()
+        var replies: [SMTPReply] = []
+        #expect(throws: SMTPProtocolError.self) {
+            try parser.parse(Array("250 queued\r\ngarbage\r\n".utf8), into: &replies)
+        }
+        #expect(replies.map(\.summary) == ["250 queued"])
+    }
+
     @Test func boundsTheLineLengthAndTheNumberOfLines() throws {
         var longLine = SMTPReplyParser()
         #expect(throws: SMTPProtocolError.self) { try longLine.parse(Array(repeating: UInt8(ascii: "2"), count: 5000)) }
