@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         // A task executor on one event loop (the responders' tasks and the PostgreSQL calls they make stay on it), and
@@ -76,6 +77,18 @@ let package = Package(
         ),
         // Mustache templates parsed and rendered, knowing nothing of Koober or HTTP.
         .target(name: "MustacheRendering"),
+        // Mail as MIME, sent by SMTP or written as .eml files, knowing nothing of Koober.
+        .target(
+            name: "MailDelivery",
+            dependencies: [
+                "Timekeeping",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                // STARTTLS and smtps:// (`NIOSSLClientHandler`).
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The map of Sydney and its tiles, drawn as SVG, knowing nothing of Koober or HTTP (issue 20).
         .target(name: "KooberMap"),
         .target(
@@ -205,6 +218,7 @@ let package = Package(
                 "KooberMap",
                 "KooberSQLite",
                 "KooberTestSupport",
+                "MailDelivery",
                 "TestKit",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -297,6 +311,16 @@ let package = Package(
             dependencies: [
                 "KooberApp", "KooberKit", "KooberKitTestDoubles", "KooberTestSupport", "KooberWeb", "TestKit",
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // MIME encoding, and SMTP against a real server (`scripts/test-smtp-server`, aiosmtpd).
+        .testTarget(
+            name: "MailDeliveryTests",
+            dependencies: [
+                "MailDelivery", "TestKit", "Timekeeping",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         .testTarget(name: "KooberMapTests", dependencies: ["HTMLReading", "KooberMap"]),

@@ -31,7 +31,7 @@ import Testing
         #expect(
             Set(FuzzTargets.all.map(\.name)) == [
                 "http", "form", "cookie", "static-path", "place-search", "http-date", "client-address", "form-token",
-                "last-event-id", "map-tile-path", "ride-history-cursor", "cloud",
+                "last-event-id", "map-tile-path", "ride-history-cursor", "cloud", "smtp-reply", "mail-header",
             ])
         #expect(FuzzTargets.named("no-such-target") == nil)
     }
