@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import HTTPServer
 import TestBrowsing
 import TestKit
@@ -65,8 +66,11 @@ import Testing
     }
 
     @Test func nothingListeningExitsOne() async throws {
-        // A port a server just used and released: nothing listens there any more.
-        let port = try await TestServer.withRunning(responder) { $0 }
+        // A port bound and held, but not listening: a connection is refused, and no other test's server (the suite
+        // starts many on ephemeral ports) can take the port meanwhile, as one could a port merely released.
+        let reserved = try ReservedPort()
+        defer { reserved.release() }
+        let port = reserved.port
         #expect(try await exitCode(["--url", "http://127.0.0.1:\(port)/healthz"]) == 1)
         let result = await HealthcheckClient.check(
             HealthcheckTarget(host: "127.0.0.1", port: port, path: "/healthz"),
@@ -131,5 +135,37 @@ import Testing
         #expect(throws: HealthcheckURLError.self) { try HealthcheckTarget("127.0.0.1:8080/healthz") }
         #expect(throws: HealthcheckURLError.self) { try HealthcheckTarget("http://:8080/healthz") }
         #expect(throws: HealthcheckURLError.self) { try HealthcheckTarget("http://[::1/healthz") }
+    }
+}
+
+/// A loopback port bound by a socket that never listens: connecting to it is refused until `release`.
+private struct ReservedPort {
+    struct Failed: Error {}
+    let descriptor: Int32
+    let port: Int
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw Failed() }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
+            }
+        }
+        guard bound else {
+            close(descriptor)
+            throw Failed()
+        }
+        self.descriptor = descriptor
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    func release() {
+        close(descriptor)
     }
 }
