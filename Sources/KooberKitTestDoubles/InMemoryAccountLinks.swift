@@ -74,8 +74,10 @@ public actor InMemoryAccountLinks: AccountLinkRepository, MailOutbox {
         return entries
     }
 
-    public func markSent(id: Int64) async throws {
-        _ = mail.state.withLock { $0.entries.removeValue(forKey: id) }
+    public func markSent(ids: [Int64]) async throws {
+        mail.state.withLock { state in
+            for id in ids { state.entries[id] = nil }
+        }
     }
 
     public func retry(id: Int64, at time: Date) async throws {

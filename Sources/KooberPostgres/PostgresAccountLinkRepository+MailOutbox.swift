@@ -32,8 +32,9 @@ extension PostgresAccountLinkRepository: MailOutbox {
         .map(Self.entry(from:))
     }
 
-    public func markSent(id: Int64) async throws {
-        try await database.query("DELETE FROM mail_outbox WHERE id = \(id)")
+    public func markSent(ids: [Int64]) async throws {
+        guard !ids.isEmpty else { return }
+        try await database.query("DELETE FROM mail_outbox WHERE id = ANY(\(ids))")
     }
 
     public func retry(id: Int64, at time: Date) async throws {

@@ -144,8 +144,13 @@ public struct SQLiteAccountLinkRepository: AccountLinkRepository, MailOutbox {
             queuedAt: try row.millisecondsDate("queued_at_ms"), attempts: try row.int("attempts"))
     }
 
-    public func markSent(id: Int64) async throws {
-        try await delete(id: id)
+    public func markSent(ids: [Int64]) async throws {
+        guard !ids.isEmpty else { return }
+        try await database.write { connection in
+            for id in ids {
+                try connection.execute("DELETE FROM mail_outbox WHERE id = ?", [.integer(id)])
+            }
+        }
     }
 
     public func retry(id: Int64, at time: Date) async throws {

@@ -8,8 +8,9 @@ public protocol MailOutbox: Sendable {
     /// again before `leaseUntil`, so that a sender that dies with it in hand loses nothing (it is sent again then,
     /// with the same `Message-ID`). A message whose rider is gone is not claimed (it went with them).
     func claimDue(at now: Date, limit: Int, leaseUntil: Date) async throws -> [OutboxEntry]
-    /// The message was accepted by the relay: it leaves the outbox, and its token with it.
-    func markSent(id: Int64) async throws
+    /// The messages were accepted by the relay: they leave the outbox, and their tokens with them (a batch's in one
+    /// write).
+    func markSent(ids: [Int64]) async throws
     /// Tries again at `time`.
     func retry(id: Int64, at time: Date) async throws
     /// Will not be sent: it leaves the outbox.

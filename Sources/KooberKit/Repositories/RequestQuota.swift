@@ -10,19 +10,28 @@ public protocol RequestQuota: Sendable {
 
 /// The quota of one process, in memory: a restart forgets it, which costs an abuser at most one more window's worth.
 public actor InMemoryRequestQuota: RequestQuota {
-    /// Each key's window and the times of its recent requests, oldest first; a key leaves once its last request is
-    /// out of its window, so the memory held is bounded by what came within the windows.
+    /// Each key's window and the times of its recent requests, oldest first.
     private var requests: [String: (window: TimeInterval, times: [Date])] = [:]
+    /// Keys whose requests have all left their windows are swept out once the keys number this many, so the memory
+    /// held stays proportional to what came within the windows, and a request costs the same however many keys there
+    /// are (a sweep reads them all, and the next comes only once as many again have come).
+    private var sweepAt = 1_024
 
     public init() {}
 
     public func take(_ key: String, limit: Int, window: TimeInterval, at now: Date) -> Bool {
-        requests = requests.compactMapValues { entry in
-            let kept = entry.times.filter { $0 > now - entry.window }
-            return kept.isEmpty ? nil : (entry.window, kept)
+        if requests.count >= sweepAt {
+            requests = requests.compactMapValues { entry in
+                let kept = entry.times.filter { $0 > now - entry.window }
+                return kept.isEmpty ? nil : (entry.window, kept)
+            }
+            sweepAt = max(1_024, requests.count * 2)
         }
-        let recent = requests[key]?.times ?? []
-        guard recent.count < limit else { return false }
+        let recent = (requests[key]?.times ?? []).filter { $0 > now - window }
+        guard recent.count < limit else {
+            requests[key] = (window, recent)
+            return false
+        }
         requests[key] = (window, recent + [now])
         return true
     }

@@ -63,7 +63,13 @@ public final class MailSender: Service {
 
     private func runUntilIdleLogged() async -> Date? {
         do {
-            while try await runOnce() == policy.batchSize, !Task.isShuttingDownGracefully {}
+            while !Task.isShuttingDownGracefully {
+                let started = clock.now
+                guard try await runOnce() == policy.batchSize else { break }
+                // A backlog: rest in proportion to the batch, so that requests keep most of the cores.
+                let worked = clock.now.timeIntervalSince(started)
+                await alarm.sleep(for: .milliseconds(Int64(worked * policy.restAfterFullBatch * 1000)), on: clock)
+            }
             let status = try await outbox.status()
             tally.withLock {
                 $0.queued = status.queued
@@ -93,18 +99,24 @@ public final class MailSender: Service {
             }
         }
         let results = await transport.send(composed.map(\.message))
-        for ((entry, _), result) in zip(composed, results) {
+        let settled = zip(composed.map(\.entry), results)
+        let sent = settled.filter { $0.1 == .delivered }.map(\.0.id)
+        // The batch's sent messages leave first, in one write: between the relay's acceptance and this write is the
+        // one window in which a dying sender makes a duplicate (sent again after the lease, same Message-ID).
+        try await outbox.markSent(ids: sent)
+        tally.withLock { $0.sent += sent.count }
+        for (entry, result) in settled where result != .delivered {
             try await settle(entry, result)
         }
         return entries.count
     }
 
+    /// A message that was not sent: tried again later, or given up.
     private func settle(_ entry: OutboxEntry, _ result: MailDeliveryResult) async throws {
         let now = clock.now
         switch result {
         case .delivered:
-            try await outbox.markSent(id: entry.id)
-            tally.withLock { $0.sent += 1 }
+            return  // left the outbox with its batch (`runOnce`)
         case .retryLater(let reason) where now.timeIntervalSince(entry.queuedAt) < policy.giveUpAfter:
             let next = now + policy.wait(afterAttempts: entry.attempts)
             try await outbox.retry(id: entry.id, at: next)

@@ -15,6 +15,10 @@ public struct MailSendingPolicy: Sendable {
     public var giveUpAfter: TimeInterval = 24 * 60 * 60
     /// The longest the sender sleeps between looks (for what other processes queue).
     public var pollInterval: Duration = .seconds(1)
+    /// How long the sender rests after a full batch, as a share of the time the batch took: draining a backlog takes
+    /// at most about half of the time of the process's cores from the riders' requests (1: rest as long as it worked).
+    /// docs/performance.md, "Mail (issue 31)".
+    public var restAfterFullBatch = 1.0
 
     public init() {}
 

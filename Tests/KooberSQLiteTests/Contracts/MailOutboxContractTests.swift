@@ -53,7 +53,7 @@ struct MailOutboxContractTests {
             let retried = try await outbox.claimDue(at: referenceTime + 5.5, limit: 10, leaseUntil: referenceTime + 60)
             #expect(retried.map(\.id) == [claimed[0].id])
 
-            try await outbox.markSent(id: claimed[0].id)
+            try await outbox.markSent(ids: [claimed[0].id])
             try await outbox.giveUp(id: claimed[1].id)
             #expect(try await outbox.status() == OutboxStatus(queued: 0, oldestQueuedAt: nil))
             #expect(try await outbox.nextAttemptTime() == nil)
@@ -153,7 +153,7 @@ struct MailOutboxContractTests {
         #expect(
             try await repositories.accountLinks.confirmEmail(tokenHash: link.tokenHash, at: referenceTime) == userID)
         for entry in try await repositories.outbox.claimDue(at: referenceTime, limit: 10, leaseUntil: referenceTime) {
-            try await repositories.outbox.markSent(id: entry.id)
+            try await repositories.outbox.markSent(ids: [entry.id])
         }
     }
 

@@ -183,7 +183,7 @@ struct NeverSettlingOutbox: MailOutbox {
     func claimDue(at now: Date, limit: Int, leaseUntil: Date) async throws -> [OutboxEntry] {
         try await outbox.claimDue(at: now, limit: limit, leaseUntil: leaseUntil)
     }
-    func markSent(id: Int64) async throws { throw Died() }
+    func markSent(ids: [Int64]) async throws { throw Died() }
     func retry(id: Int64, at time: Date) async throws { throw Died() }
     func giveUp(id: Int64) async throws { throw Died() }
     func nextAttemptTime() async throws -> Date? { try await outbox.nextAttemptTime() }
