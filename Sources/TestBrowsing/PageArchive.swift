@@ -2,17 +2,18 @@ import Foundation
 import HTTPServer
 import NIOHTTP1
 
-/// Keeps a copy of every HTML page test browsers receive, for the Nu HTML Checker to validate in CI
+/// Keeps a copy of every HTML page test browsers receive (and of the HTML parts of the mail the tests compose), for the Nu HTML Checker to validate in CI
 /// (`scripts/validate-html`). Off unless the environment names a folder: `KOOBER_PAGE_ARCHIVE=/tmp/pages swift test`.
-struct PageArchive: Sendable {
+public struct PageArchive: Sendable {
     static let environmentVariable = "KOOBER_PAGE_ARCHIVE"
     /// The archive the environment asks for, if any.
-    static let current: PageArchive? = ProcessInfo.processInfo.environment[environmentVariable].map(PageArchive.init)
+    public static let current: PageArchive? = ProcessInfo.processInfo.environment[environmentVariable].map(
+        PageArchive.init)
 
     let folder: String
 
     /// Saves `html`, received at `target` with `status`. Pages that differ only in their form tokens are kept once.
-    func save(_ html: String, target: String, status: HTTPResponseStatus) throws {
+    public func save(_ html: String, target: String, status: HTTPResponseStatus) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let shape = html.replacing(#/name="csrf_token" value="[^"]*"/#, with: "")
         let place = String(target.prefix { $0 != "?" }.map { $0.isLetter || $0.isNumber ? $0 : "-" })

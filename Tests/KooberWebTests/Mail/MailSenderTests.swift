@@ -1,9 +1,11 @@
 import Foundation
+import HTMLReading
 import KooberKit
 import KooberKitTestDoubles
 import KooberWeb
 import Logging
 import MailDelivery
+import TestBrowsing
 import TestKit
 import Testing
 
@@ -66,6 +68,27 @@ import Testing
         #expect(message.html.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; co"))
         #expect(message.text.contains("Hi <script>alert(1)</script> & co,"))
         #expect(message.to.displayName == "Zoë <b>Bold</b>")
+    }
+
+    @Test func everyKindOfMessageHasAValidHTMLPartForTheNuChecker() async throws {
+        let (rider, token) = try await signUp(name: "Zoë <i>O'Brien</i> & \"Co\"", nickname: "Zoë <3")
+        try await stores.accountLinks.issue(
+            AccountLinkIssue(purpose: .passwordReset, now: clock.now, lifetime: 1_800), for: rider.id)
+        #expect(try await ConfirmEmailUseCase(token: token, now: clock.now, linkRepository: stores.accountLinks).run())
+        try await stores.fleet.provide(Fleet.members(size: 1))
+        try await finishARide(of: rider)
+        try await sender.runOnce()
+        #expect(
+            relay.messages.map(\.subject) == [
+                "Confirm your email for Koober", "Reset your Koober password", "Your Koober receipt",
+            ])
+        for message in relay.messages {
+            let document = try HTMLDocument(html: message.html)
+            #expect(try document.text(at: "//title") == message.subject)
+            #expect(try document.text(at: "//p[2]")?.contains("Hi Zoë <3") == true)
+            #expect(!message.html.contains("<3") && !message.html.contains("<i>"))
+            try PageArchive.current?.save(message.html, target: "/mail/\(message.subject)", status: .ok)
+        }
     }
 
     @Test func whileTheRelayIsDownForAnHourTheMessageWaitsWithBackoffThenGoesWithTheSameMessageID() async throws {
