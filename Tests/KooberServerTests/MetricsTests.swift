@@ -37,6 +37,36 @@ import Testing
         #expect(await koober.waitForExit(timeout: BusyMachine.patience))
     }
 
+    @Test func theMailSendersCountsAndTheOutboxAreMetrics() async throws {
+        let directory = try KooberProcess.temporaryDirectory()
+        let mail = directory.appendingPathComponent("mail")
+        let (koober, port) = try await KooberProcess.serving(
+            ["--metrics-port", "0", "--mail-dir", mail.path], in: directory)
+        let metricsPort = try await koober.servingPort(name: "Metrics")
+        #expect(koober.log.contains("Mail goes to \(mail.path) as .eml files"))
+
+        // Sign up queues the confirmation; the sender writes it into the mail folder within its next look.
+        try await TestBrowser(host: "127.0.0.1", port: port).signUp(TestBrowser.Account())
+        let messages = { (try? FileManager.default.contentsOfDirectory(atPath: mail.path)) ?? [] }
+        #expect(await eventually(within: BusyMachine.patience) { messages().contains { $0.hasSuffix(".eml") } })
+        #expect(messages().filter { $0.hasSuffix(".eml") }.count == 1)
+
+        let scrape = TestBrowser(host: "127.0.0.1", port: metricsPort)
+        #expect(
+            try await eventually(within: BusyMachine.patience) {
+                try await scrape.visit("/metrics")
+                return scrape.bodyText.contains("koober_mail_sent_total 1")
+            })
+        let text = scrape.bodyText
+        #expect(text.contains("koober_mail_retried_total 0"))
+        #expect(text.contains("koober_mail_failed_total 0"))
+        #expect(text.contains("koober_mail_queued 0"))
+        #expect(text.contains("koober_mail_oldest_age_seconds 0"))
+
+        koober.process.interrupt()
+        #expect(await koober.waitForExit(timeout: BusyMachine.patience))
+    }
+
     @Test func withoutTheFlagThereIsNoMetricsListener() async throws {
         let (koober, _) = try await KooberProcess.serving(in: try KooberProcess.temporaryDirectory())
         #expect(!koober.log.contains("Metrics is serving"))
