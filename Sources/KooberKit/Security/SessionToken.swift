@@ -10,6 +10,13 @@ public struct SessionToken: Equatable, Sendable {
         self.value = value
     }
 
+    /// A token as a client hands it back (a link's, a cookie's), if it could be one `generate()` made; anything else
+    /// is no token at all.
+    public init?(wellFormed value: String) {
+        guard RandomToken.isWellFormed(value) else { return nil }
+        self.value = value
+    }
+
     /// A fresh random token.
     public static func generate() -> SessionToken {
         SessionToken(value: RandomToken.generate())

@@ -14,7 +14,7 @@ public struct ConfirmEmailUseCase: Sendable {
 
     /// Whether the link was valid (and the email is now confirmed).
     public func run() async throws -> Bool {
-        guard let hash = ResetPasswordUseCase.tokenHash(token) else { return false }
+        guard let hash = SessionToken(wellFormed: token)?.hash else { return false }
         return try await linkRepository.confirmEmail(tokenHash: hash, at: now) != nil
     }
 }

@@ -27,22 +27,12 @@ public struct ResetPasswordUseCase: Sendable {
     }
 
     /// Whether the link is valid now (the page shows the form, or **Link Expired**).
-    public static func isValid(
-        token: String, now: Date, linkRepository: any AccountLinkRepository
-    ) async throws -> Bool {
-        guard let hash = tokenHash(token) else { return false }
-        return try await linkRepository.user(of: .passwordReset, tokenHash: hash, at: now) != nil
-    }
-
-    /// Whether this use case's link is valid now (`isValid(token:now:linkRepository:)`).
     public func isLinkValid() async throws -> Bool {
-        try await Self.isValid(token: token, now: now, linkRepository: linkRepository)
+        try await validLinkHash() != nil
     }
 
     public func run() async throws -> StartedSession {
-        guard let hash = Self.tokenHash(token),
-            try await linkRepository.user(of: .passwordReset, tokenHash: hash, at: now) != nil
-        else { throw ResetPasswordError.linkExpired }
+        guard let hash = try await validLinkHash() else { throw ResetPasswordError.linkExpired }
         let problems = SignUpValidation.passwordProblems(newPassword, field: .newPassword)
         guard problems.isEmpty else { throw ResetPasswordError.invalid(problems) }
         let passwordHash = try await passwordHasher.hash(newPassword)
@@ -55,8 +45,11 @@ public struct ResetPasswordUseCase: Sendable {
             for: credentials.profile, credentialVersion: credentials.credentialVersion, now: now)
     }
 
-    /// The hash of a token that could be one of ours; anything else is no link at all.
-    static func tokenHash(_ token: String) -> SessionTokenHash? {
-        RandomToken.isWellFormed(token) ? SessionToken(value: token).hash : nil
+    /// The token's hash while it is a valid reset link.
+    private func validLinkHash() async throws -> SessionTokenHash? {
+        guard let hash = SessionToken(wellFormed: token)?.hash,
+            try await linkRepository.user(of: .passwordReset, tokenHash: hash, at: now) != nil
+        else { return nil }
+        return hash
     }
 }
