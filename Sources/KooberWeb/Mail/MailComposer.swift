@@ -23,28 +23,29 @@ public struct MailComposer: Sendable {
         let subject: String
         let text: MailTemplate
         let html: MailTemplate
-        var view = MailViewState(nickname: entry.recipient.nickname, link: settings.publicURL, ride: nil)
+        let link: String
+        var ride: ReceiptMailRide?
         switch entry.mail.kind {
         case .passwordReset:
             guard let token = entry.mail.token else { return nil }
             (subject, text, html) = ("Reset your Koober password", .passwordResetText, .passwordResetHTML)
-            view = MailViewState(nickname: view.nickname, link: link(.resetPassword, token: token), ride: nil)
+            link = self.link(.resetPassword, token: token)
         case .emailConfirmation:
             guard let token = entry.mail.token else { return nil }
             (subject, text, html) = ("Confirm your email for Koober", .emailConfirmationText, .emailConfirmationHTML)
-            view = MailViewState(nickname: view.nickname, link: link(.confirmEmail, token: token), ride: nil)
+            link = self.link(.confirmEmail, token: token)
         case .receipt:
-            guard let rideID = entry.mail.rideID, let ride = try await rideRepository.ride(id: rideID),
-                ride.userID == entry.recipient.id
+            guard let rideID = entry.mail.rideID, let stored = try await rideRepository.ride(id: rideID),
+                stored.userID == entry.recipient.id
             else { return nil }
-            let record = RideRecord(ride: ride, events: try await rideRepository.events(rideID: rideID))
+            let record = RideRecord(ride: stored, events: try await rideRepository.events(rideID: rideID))
             (subject, text, html) = ("Your Koober receipt", .receiptText, .receiptHTML)
-            view = MailViewState(
-                nickname: view.nickname, link: settings.publicURL + Route.receiptPath(for: rideID),
-                ride: ReceiptMailRide(
-                    from: "Your location", to: ride.dropoff.name, rideOption: ride.rideOptionName,
-                    animal: ride.animalTitle, receipt: RideReceipt(record)))
+            link = settings.publicURL + Route.receiptPath(for: rideID)
+            ride = ReceiptMailRide(
+                from: "Your location", to: stored.dropoff.name, rideOption: stored.rideOptionName,
+                animal: stored.animalTitle, receipt: RideReceipt(record))
         }
+        let view = MailViewState(nickname: entry.recipient.nickname, link: link, ride: ride)
         return MailMessage(
             from: settings.from, to: to, subject: subject, text: templates.render(text, view),
             html: templates.render(html, view), date: entry.queuedAt,
