@@ -2,7 +2,7 @@ import Foundation
 import KooberKit
 
 /// A ride store (and fleet) that fails at every call.
-public struct FailingRideRepository: RideRepository, FleetRepository {
+public struct FailingRideRepository: RideRepository, FleetRepository, RideFeedbackRepository {
     public init() {}
 
     private func fail<T>(_ operation: String) throws -> T {
@@ -28,6 +28,13 @@ public struct FailingRideRepository: RideRepository, FleetRepository {
     public func dueRides(at time: Date, limit: Int) async throws -> [Ride] { try fail("due rides") }
     public func nextDueTime() async throws -> Date? { try fail("next due time") }
     public func apply(_ change: RideChange) async throws -> Ride? { try fail("apply") }
+    public func feedback(rideID: RideID) async throws -> RideFeedback { try fail("feedback") }
+    public func rate(
+        rideID: RideID, animalID: AnimalID, _ submission: RatingSubmission, at time: Date, changeableSince: Date,
+        receipt: OutgoingMail
+    ) async throws -> RatingOutcome { try fail("rate") }
+    public func report(rideID: RideID, _ report: ProblemReport) async throws -> Bool { try fail("report") }
+    public func animalRating(animalID: AnimalID) async throws -> AnimalRating { try fail("animal rating") }
     public func rides(changedAfter revision: Int64, limit: Int) async throws -> [Ride] { try fail("changed rides") }
     public func latestRevision() async throws -> Int64 { try fail("latest revision") }
     public func provide(_ members: [FleetMember]) async throws { try fail("provide fleet") as Void }

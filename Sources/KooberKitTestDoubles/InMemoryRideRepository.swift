@@ -27,7 +27,10 @@ public actor InMemoryRideRepository: RideRepository, FleetRepository {
     private var stored: [StoredRide] = []
     private var animals: [StoredAnimal] = []
     private var lastRevision: Int64 = 0
-    private let mail: InMemoryMailState
+    let mail: InMemoryMailState
+    /// Ratings and reports by ride, and each animal's running total (`InMemoryRideRepository+Feedback`).
+    var feedbackByRide: [RideID: RideFeedback] = [:]
+    var animalRatings: [AnimalID: AnimalRating] = [:]
 
     /// - Parameters:
     ///   - places: the places drop-offs are chosen from (an `InMemoryPlaceRepository` in tests).
@@ -54,7 +57,9 @@ public actor InMemoryRideRepository: RideRepository, FleetRepository {
     }
 
     public func rideState(userID: UserID) async throws -> RideState {
-        RideState(followedRide: try await followedRide(userID: userID), chosenDropoff: drafts[userID])
+        let followed = try await followedRide(userID: userID)
+        let rating = followed?.assignment.map { animalRatings[$0.animalID] ?? .none }
+        return RideState(followedRide: followed?.with(animalRating: rating), chosenDropoff: drafts[userID])
     }
 
     /// Refuses in the order SQLite's constraints would: a forged option or negative fare

@@ -17,6 +17,7 @@ extension StoreServices {
             signInFailures: InMemorySignInFailureRepository(),
             places: placeRepository,
             rides: rides,
+            rideFeedback: rides,
             fleet: rides,
             csrfKeys: InMemoryCSRFKeyRepository(),
             accountLinks: links,

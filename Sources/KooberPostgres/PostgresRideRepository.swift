@@ -96,8 +96,13 @@ public struct PostgresRideRepository: RideRepository {
                 )
             )
         }
+        // The animal's running total of stars comes in the same row (`RideStateOfUser`), for the live page's ★.
+        let animalRating = try columns["animal_rating_sum"].decode(Int64?.self).map { sum in
+            AnimalRating(
+                starsSum: Int(sum), count: Int(try columns["animal_rating_count"].decode(Int64.self)))
+        }
         return RideState(
-            followedRide: hasRide ? try Self.followedRide(from: row) : nil,
+            followedRide: hasRide ? try Self.followedRide(from: row)?.with(animalRating: animalRating) : nil,
             chosenDropoff: chosenDropoff
         )
     }

@@ -225,6 +225,38 @@ enum PostgresSchema {
                 "CREATE INDEX request_quota_by_expiry ON request_quota (expires_at_ms)",
             ]
         ),
+        // After the ride (issue 32), as SQLite's version 11: each ride's rating and problem report, one of each per ride,
+        // and each animal's running total of stars. Version 7 is another branch's (Share Ride); migrations apply by
+        // their record, so the gap is fine.
+        PostgresMigration(
+            version: 8,
+            statements: [
+                """
+                ALTER TABLE animals
+                    ADD COLUMN rating_sum BIGINT NOT NULL DEFAULT 0 CHECK (rating_sum >= 0),
+                    ADD COLUMN rating_count BIGINT NOT NULL DEFAULT 0 CHECK (rating_count >= 0)
+                """,
+                """
+                CREATE TABLE ride_ratings (
+                    ride_id BIGINT PRIMARY KEY REFERENCES rides (id) ON DELETE CASCADE,
+                    stars INTEGER NOT NULL CHECK (stars BETWEEN 1 AND 5),
+                    compliments INTEGER NOT NULL CHECK (compliments BETWEEN 0 AND 15),
+                    tip_cents INTEGER CHECK (tip_cents BETWEEN 50 AND 5000),
+                    first_rated_at_ms BIGINT NOT NULL,
+                    rated_at_ms BIGINT NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE ride_reports (
+                    ride_id BIGINT PRIMARY KEY REFERENCES rides (id) ON DELETE CASCADE,
+                    category TEXT NOT NULL
+                        CHECK (category IN ('fare', 'route', 'lost_item', 'safety', 'something_else')),
+                    text TEXT NOT NULL,
+                    reported_at_ms BIGINT NOT NULL
+                )
+                """,
+            ]
+        ),
     ]
 }
 

@@ -249,5 +249,31 @@ public enum KooberSchema {
                 CREATE INDEX mail_outbox_by_user ON mail_outbox (user_id);
                 """
         ),
+        // After the ride (issue 32): each ride's rating (stars, compliments as bits of `Compliment`, the tip in cents,
+        // given once) and problem report, one of each per ride; and each animal's running total of stars, moved in the
+        // transaction that stores or changes a rating, so showing an animal's mean reads one row. Version 10 is another
+        // branch's (Share Ride); migrations apply by their record, so the gap is fine.
+        Migration(
+            version: 11,
+            sql: """
+                ALTER TABLE animals ADD COLUMN rating_sum INTEGER NOT NULL DEFAULT 0 CHECK (rating_sum >= 0);
+                ALTER TABLE animals ADD COLUMN rating_count INTEGER NOT NULL DEFAULT 0 CHECK (rating_count >= 0);
+                CREATE TABLE ride_ratings (
+                    ride_id INTEGER PRIMARY KEY REFERENCES rides (id) ON DELETE CASCADE,
+                    stars INTEGER NOT NULL CHECK (stars BETWEEN 1 AND 5),
+                    compliments INTEGER NOT NULL CHECK (compliments BETWEEN 0 AND 15),
+                    tip_cents INTEGER CHECK (tip_cents BETWEEN 50 AND 5000),
+                    first_rated_at_ms INTEGER NOT NULL,
+                    rated_at_ms INTEGER NOT NULL
+                );
+                CREATE TABLE ride_reports (
+                    ride_id INTEGER PRIMARY KEY REFERENCES rides (id) ON DELETE CASCADE,
+                    category TEXT NOT NULL
+                        CHECK (category IN ('fare', 'route', 'lost_item', 'safety', 'something_else')),
+                    text TEXT NOT NULL,
+                    reported_at_ms INTEGER NOT NULL
+                );
+                """
+        ),
     ]
 }

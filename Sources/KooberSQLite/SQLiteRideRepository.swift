@@ -72,11 +72,15 @@ public struct SQLiteRideRepository: RideRepository {
     }
 
     /// Within a snapshot.
+    /// The followed ride carries its animal's running total of stars (one look-up by the animal's key, in the same
+    /// snapshot and trip), for the live page's ★.
     static func rideState(userID: UserID, on connection: SQLiteConnection) throws -> RideState {
-        RideState(
-            followedRide: try followedRide(userID: userID, on: connection),
-            chosenDropoff: try chosenDropoff(userID: userID, on: connection)
-        )
+        var followed = try followedRide(userID: userID, on: connection)
+        if let ride = followed, let animalID = ride.assignment?.animalID {
+            followed = ride.with(
+                animalRating: try SQLiteRideFeedbackRepository.animalRating(animalID: animalID, on: connection))
+        }
+        return RideState(followedRide: followed, chosenDropoff: try chosenDropoff(userID: userID, on: connection))
     }
 
     /// Inserts the ride (`finding`) and its first event, leaves earlier rides behind and clears the draft, all in

@@ -71,7 +71,9 @@ import Testing
         }
 
         func makeLoadRideReceiptUseCase(rideID: RideID) -> LoadRideReceiptUseCase {
-            LoadRideReceiptUseCase(userID: rider, rideID: rideID, rideRepository: FailingRideRepository())
+            LoadRideReceiptUseCase(
+                userID: rider, rideID: rideID, rideRepository: FailingRideRepository(),
+                feedbackRepository: FailingRideRepository())
         }
 
         func makeStartNewRideRequestUseCase() -> StartNewRideRequestUseCase {

@@ -85,6 +85,21 @@ import Testing
             requestedAt: Date(timeIntervalSince1970: 1_700_000_000),
             status: .finding
         )
+        let finishedAt = ride.requestedAt + 600
+        let finished = Ride(
+            id: RideID(8), userID: UserID(1), pickup: here, dropoff: opera, rideOptionID: "wallaroo", fareCents: 1234,
+            requestedAt: ride.requestedAt, status: .finished,
+            assignment: RideAssignment(
+                animalID: AnimalID(1), animalName: "Skippy", assignedAt: ride.requestedAt + 1, start: here,
+                animalRating: AnimalRating(starsSum: 14, count: 3)),
+            endedAt: finishedAt)
+        let rated = RideRecord(
+            ride: finished, events: [],
+            feedback: RideFeedback(
+                rating: RideRating(
+                    stars: try #require(Stars(4)), compliments: [.friendly, .smoothHops],
+                    tip: TipAmount(cents: 250), firstRatedAt: finishedAt + 1),
+                report: ProblemReport(category: .fare, text: "<i>", reportedAt: finishedAt + 2)))
         let quotes = RideOption.all.map { RideQuote(option: $0, fareCents: $0.baseFareCents) }
         let problem = ErrorMessage(title: "Can't <sign> up", message: "Fix & retry", fieldErrors: ["email": "Taken"])
         let account = NewAccount(name: "Ann", nickname: "A", email: "ann@example.com", mobileNumber: "1", password: "p")
@@ -119,6 +134,7 @@ import Testing
             (.ride, pickMeUp(.choosingDropoff)),
             (.ride, pickMeUp(.choosingRideOption(dropoff: opera), error: problem)),
             (.ride, pickMeUp(.following(ride))),
+            (.ride, pickMeUp(.following(finished))),
             (
                 .dropoffPicker,
                 DropoffPickerViewState(query: "op", places: [opera], pickupLocation: here, csrfToken: "t", error: nil)
@@ -145,7 +161,33 @@ import Testing
                 .rideHistory,
                 RideHistoryPageViewState(history: RideHistoryViewState(RideHistoryPage(rides: [ride], older: nil)))
             ),
-            (.rideReceipt, RideReceiptViewState(record: RideRecord(ride: ride, events: []), mapTiles: mapTiles)),
+            (
+                .rideReceipt,
+                RideReceiptViewState(
+                    record: RideRecord(ride: ride, events: []), mapTiles: mapTiles, now: ride.requestedAt,
+                    csrfToken: "t")
+            ),
+            (
+                .rideReceipt,
+                RideReceiptViewState(
+                    record: rated, mapTiles: mapTiles, now: finishedAt + 60, csrfToken: "t",
+                    ratingForm: RatingFormViewState(
+                        record: rated, now: finishedAt + 60,
+                        sent: RatingForm(stars: 6, compliments: ["friendly"], tipChoice: "other", otherAmount: "<1e9>"),
+                        problems: [.stars: "No", .tip: "Bad & wrong"]),
+                    error: problem)
+            ),
+            (
+                .rideReceipt,
+                RideReceiptViewState(
+                    record: RideRecord(ride: finished, events: []), mapTiles: mapTiles, now: finishedAt, csrfToken: "t")
+            ),
+            (.reportProblem, ReportProblemViewState(ride: finished, csrfToken: "t")),
+            (
+                .reportProblem,
+                ReportProblemViewState(
+                    ride: finished, csrfToken: "t", category: "fare", text: "<b>x</b>", error: problem)
+            ),
             (.error, ErrorPageViewState(error: problem)),
             (.profileForm, ProfileFormViewState.forgotPassword(csrfToken: "t")),
             (.profileForm, ProfileFormViewState.forgotPassword(email: "a&b", csrfToken: "t", error: problem)),

@@ -42,6 +42,16 @@ public struct Ride: Equatable, Sendable {
 
     public var rideOption: RideOption? { RideOption.withID(rideOptionID) }
 
+    /// The ride with its animal's running total of stars as read with it (`RideAssignment.animalRating`).
+    public func with(animalRating: AnimalRating?) -> Ride {
+        var assignment = assignment
+        assignment?.animalRating = animalRating
+        return Ride(
+            id: id, userID: userID, pickup: pickup, dropoff: dropoff, rideOptionID: rideOptionID, fareCents: fareCents,
+            requestedAt: requestedAt, status: status, clockRate: clockRate, assignment: assignment, endedAt: endedAt,
+            revision: revision)
+    }
+
     /// "Wallaroo": the option's name (its id, should storage ever hold one Koober no longer has).
     public var rideOptionName: String { rideOption?.name ?? rideOptionID }
 

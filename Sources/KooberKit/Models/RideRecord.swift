@@ -2,10 +2,14 @@
 public struct RideRecord: Equatable, Sendable {
     public let ride: Ride
     public let events: [RideEvent]
+    /// The rider's rating, tip and report, where the reader asked for them (a receipt, a finished ride's page, the
+    /// receipt mail); empty otherwise.
+    public let feedback: RideFeedback
 
-    public init(ride: Ride, events: [RideEvent]) {
+    public init(ride: Ride, events: [RideEvent], feedback: RideFeedback = RideFeedback()) {
         self.ride = ride
         self.events = events
+        self.feedback = feedback
     }
 
     /// When the ride reached `status`, if it did.

@@ -8,6 +8,8 @@ public struct StoreServices: Sendable {
     public var signInFailures: any SignInFailureRepository
     public var places: any PlaceRepository
     public var rides: any RideRepository
+    /// Ratings, tips and problem reports, with each animal's running total of stars.
+    public var rideFeedback: any RideFeedbackRepository
     public var fleet: any FleetRepository
     public var csrfKeys: any CSRFKeyRepository
     /// Mailed links and whether emails are confirmed.
@@ -32,6 +34,7 @@ public struct StoreServices: Sendable {
         signInFailures: any SignInFailureRepository,
         places: any PlaceRepository,
         rides: any RideRepository,
+        rideFeedback: any RideFeedbackRepository,
         fleet: any FleetRepository,
         csrfKeys: any CSRFKeyRepository,
         accountLinks: any AccountLinkRepository,
@@ -46,6 +49,7 @@ public struct StoreServices: Sendable {
         self.signInFailures = signInFailures
         self.places = places
         self.rides = rides
+        self.rideFeedback = rideFeedback
         self.fleet = fleet
         self.csrfKeys = csrfKeys
         self.accountLinks = accountLinks

@@ -48,7 +48,8 @@ public final class KooberAppDependencyContainer: Sendable {
         mailSender = MailSender(
             outbox: services.outbox,
             composer: MailComposer(
-                templates: templates, settings: services.mail, rideRepository: services.rideRepository),
+                templates: templates, settings: services.mail, rideRepository: services.rideRepository,
+                feedbackRepository: services.rideFeedbackRepository),
             transport: services.mail.transport, clock: services.clock, logger: logger)
         // Other processes' changes: their rides reach this process's streams at once, and a session they end ends
         // its streams here too.

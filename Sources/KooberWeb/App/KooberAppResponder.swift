@@ -105,7 +105,11 @@ struct KooberAppResponder: Responder {
             return await signedIn(visitor) { $0.makeAccountScreen(csrfToken: visitor.csrfToken).showDeleteAccount() }
         case .rideReceipt(let rideID):
             return try await signedIn(visitor) {
-                try await $0.makeProfileScreen(csrfToken: visitor.csrfToken).receipt(rideID: rideID)
+                try await $0.makeRideFeedbackScreen(csrfToken: visitor.csrfToken).receipt(rideID: rideID)
+            }
+        case .reportProblem(let rideID):
+            return try await signedIn(visitor) {
+                try await $0.makeRideFeedbackScreen(csrfToken: visitor.csrfToken).showReport(rideID: rideID)
             }
         case .healthCheck:
             let healthy = await container.services.healthCheck()
@@ -179,6 +183,15 @@ struct KooberAppResponder: Responder {
         case .signOut:
             return try await signedIn(visitor) {
                 try await $0.makeProfileScreen(csrfToken: visitor.csrfToken).signOut()
+            }
+        case .rateRide(let rideID, let rating):
+            return try await signedIn(visitor) {
+                try await $0.makeRideFeedbackScreen(csrfToken: visitor.csrfToken).rate(rideID: rideID, form: rating)
+            }
+        case .reportProblem(let rideID, let category, let text):
+            return try await signedIn(visitor) {
+                try await $0.makeRideFeedbackScreen(csrfToken: visitor.csrfToken).report(
+                    rideID: rideID, category: category, text: text)
             }
         }
     }

@@ -63,7 +63,9 @@ struct KooberPickMeUpDependencyContainer: PickMeUpUseCaseFactory, DropoffPickerU
     }
 
     func makeLoadRideReceiptUseCase(rideID: RideID) -> LoadRideReceiptUseCase {
-        LoadRideReceiptUseCase(userID: userID, rideID: rideID, rideRepository: services.rideRepository)
+        LoadRideReceiptUseCase(
+            userID: userID, rideID: rideID, rideRepository: services.rideRepository,
+            feedbackRepository: services.rideFeedbackRepository)
     }
 
     func makeCancelRideUseCase() -> CancelRideUseCase {

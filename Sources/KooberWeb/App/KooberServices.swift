@@ -10,6 +10,8 @@ public struct KooberServices: Sendable {
     public var signInFailureRepository: any SignInFailureRepository
     public var placeRepository: any PlaceRepository
     public var rideRepository: any RideRepository
+    /// Ratings, tips and problem reports (`RideFeedbackRepository`).
+    public var rideFeedbackRepository: any RideFeedbackRepository
     /// A session with its rider's ride state in one read (pick-me-up's page).
     public var sessionRideStates: any SessionRideStateRepository
     public var fleetRepository: any FleetRepository
@@ -71,6 +73,7 @@ public struct KooberServices: Sendable {
         self.signInFailureRepository = stores.signInFailures
         self.placeRepository = stores.places
         self.rideRepository = stores.rides
+        self.rideFeedbackRepository = stores.rideFeedback
         self.fleetRepository = stores.fleet
         self.accountLinks = stores.accountLinks
         self.outbox = stores.outbox

@@ -2,7 +2,7 @@ import KooberKit
 
 /// The scope of a signed-in rider, made per request from their session.
 struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfileUseCaseFactory,
-    LoadRideHistoryUseCaseFactory, AccountUseCaseFactory, EmailConfirmationUseCaseFactory
+    LoadRideHistoryUseCaseFactory, AccountUseCaseFactory, EmailConfirmationUseCaseFactory, RideFeedbackUseCaseFactory
 {
     let appContainer: KooberAppDependencyContainer
     let userSession: UserSession
@@ -22,6 +22,28 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
             loadRideHistoryUseCaseFactory: self, emailConfirmationUseCaseFactory: self, signOutUseCaseFactory: self,
             sessionCookie: appContainer.makeSessionCookie(), csrfProtection: appContainer.makeCSRFProtection()
         )
+    }
+
+    /// A ride's receipt, Rate Your Ride and Report a Problem.
+    func makeRideFeedbackScreen(csrfToken: String) -> RideFeedbackScreen {
+        RideFeedbackScreen(
+            templates: appContainer.templates, csrfToken: csrfToken, mapTiles: appContainer.mapTiles,
+            useCaseFactory: self, now: services.now)
+    }
+
+    func makeRateRideUseCase(rideID: RideID) -> RateRideUseCase {
+        RateRideUseCase(feedbackTarget(rideID))
+    }
+
+    func makeReportProblemUseCase(rideID: RideID) -> ReportProblemUseCase {
+        ReportProblemUseCase(feedbackTarget(rideID))
+    }
+
+    private func feedbackTarget(_ rideID: RideID) -> FeedbackTarget {
+        FeedbackTarget(
+            userID: userSession.profile.id, rideID: rideID, now: services.now(),
+            rideRepository: services.rideRepository,
+            feedbackRepository: services.rideFeedbackRepository)
     }
 
     func makeAccountScreen(csrfToken: String) -> AccountScreen {
@@ -117,6 +139,8 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
     }
 
     func makeLoadRideReceiptUseCase(rideID: RideID) -> LoadRideReceiptUseCase {
-        LoadRideReceiptUseCase(userID: userSession.profile.id, rideID: rideID, rideRepository: services.rideRepository)
+        LoadRideReceiptUseCase(
+            userID: userSession.profile.id, rideID: rideID, rideRepository: services.rideRepository,
+            feedbackRepository: services.rideFeedbackRepository)
     }
 }

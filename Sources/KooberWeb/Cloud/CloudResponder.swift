@@ -84,6 +84,16 @@ struct CloudResponder {
         case .sendEmailConfirmation:
             return try await signedIn(request, address).makeCloudAccountResponder(links: links)
                 .sendEmailConfirmation()
+        case .rateRide:
+            let signedIn = try await signedIn(request, address)
+            return try await CloudRideFeedbackResponder(useCaseFactory: signedIn).rate(
+                rideID: CloudRoute.rideID(in: request.path),
+                body: try CloudJSON.decode(CloudRatingRequest.self, from: request.body))
+        case .reportRide:
+            let signedIn = try await signedIn(request, address)
+            return try await CloudRideFeedbackResponder(useCaseFactory: signedIn).report(
+                rideID: CloudRoute.rideID(in: request.path),
+                body: try CloudJSON.decode(CloudReportRequest.self, from: request.body))
         }
     }
 

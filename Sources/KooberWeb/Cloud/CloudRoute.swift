@@ -1,3 +1,4 @@
+import KooberKit
 import NIOHTTP1
 
 /// Every operation of Koober Cloud, the JSON API (SPEC.md, "Koober Cloud"): the book's five at the paths its app was
@@ -17,6 +18,10 @@ public enum CloudRoute: String, CaseIterable, Sendable {
     case signOut
     case forgotPassword
     case sendEmailConfirmation
+    /// `POST /api/v1/rides/{id}/rating` and `/report`: the two operations with a part of their own in the path
+    /// (`rideID(in:)`).
+    case rateRide
+    case reportRide
 
     public var path: String {
         switch self {
@@ -33,12 +38,16 @@ public enum CloudRoute: String, CaseIterable, Sendable {
         case .signOut: "/api/v1/session"
         case .forgotPassword: "/api/v1/password/forgot"
         case .sendEmailConfirmation: "/api/v1/me/email/confirmation"
+        case .rateRide: Self.ridesPrefix + "{id}" + Route.ratingSuffix
+        case .reportRide: Self.ridesPrefix + "{id}" + Route.reportSuffix
         }
     }
 
     public var method: HTTPMethod {
         switch self {
-        case .logIn, .signUp, .requestRide, .cancelCurrentRide, .forgotPassword, .sendEmailConfirmation: .POST
+        case .logIn, .signUp, .requestRide, .cancelCurrentRide, .forgotPassword, .sendEmailConfirmation, .rateRide,
+            .reportRide:
+            .POST
         case .rideOptions, .locations, .me, .currentRide, .currentRideEvents, .rideHistory: .GET
         case .signOut: .DELETE
         }
@@ -52,10 +61,28 @@ public enum CloudRoute: String, CaseIterable, Sendable {
     /// The API's match for a request: the operation, the methods its path takes when not this one, or nothing when
     /// the path is not the API's (the pages' then).
     public static func match(method: HTTPMethod, path: String) -> RouteMatch<CloudRoute> {
-        guard let routes = byPath[path] else { return .notFound }
+        guard let routes = byPath[rideOperation(path)?.path ?? path] else { return .notFound }
         let effectiveMethod = method == .HEAD ? .GET : method
         if let route = routes.first(where: { $0.method == effectiveMethod }) { return .route(route) }
         return .methodNotAllowed(allowed: RouteMatch<CloudRoute>.allowed(routes.map(\.method)))
+    }
+
+    /// `/api/v1/rides/` before a ride's id.
+    private static let ridesPrefix = "/api/v1/rides/"
+
+    /// The operation on one ride a path names by its end (`/api/v1/rides/<anything>/rating`), if it does.
+    private static func rideOperation(_ path: String) -> CloudRoute? {
+        guard path.hasPrefix(ridesPrefix) else { return nil }
+        if path.hasSuffix(Route.ratingSuffix) { return .rateRide }
+        if path.hasSuffix(Route.reportSuffix) { return .reportRide }
+        return nil
+    }
+
+    /// The ride a ride's operation names (`/api/v1/rides/42/rating`): `nil` for anything but plain digits (a 404).
+    static func rideID(in path: String) -> RideID? {
+        guard let operation = rideOperation(path) else { return nil }
+        let suffix = operation == .rateRide ? Route.ratingSuffix : Route.reportSuffix
+        return Route.rideID(digits: path.dropFirst(ridesPrefix.count).dropLast(suffix.count))
     }
 
     /// Whether a path is the API's alone, so that its errors (404, 405) are JSON: everything under `/api/` and the

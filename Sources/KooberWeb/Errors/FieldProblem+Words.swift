@@ -19,6 +19,7 @@ extension FieldProblem {
         case .tooShort(let minimum): "Passwords need at least \(minimum) characters."
         case .notYourPassword:
             field == .currentPassword ? "That is not your current password." : "That is not your password."
+        case .notAChoice, .notAnAmount: "Please choose one of the options shown."
         }
     }
 }

@@ -9,6 +9,12 @@ enum FormFieldName: Hashable, Sendable {
     case csrfToken
     /// A mailed link's token, in its address (`?token=…`) and in the form of its page.
     case linkToken
+    case stars
+    case compliment
+    case tip
+    case tipOther
+    case problemCategory
+    case problemText
 
     var rawValue: String {
         switch self {
@@ -23,6 +29,12 @@ enum FormFieldName: Hashable, Sendable {
         case .rideOption: "ride_option"
         case .csrfToken: "csrf_token"
         case .linkToken: "token"
+        case .stars: "stars"
+        case .compliment: "compliment"
+        case .tip: "tip"
+        case .tipOther: "tip_other"
+        case .problemCategory: "category"
+        case .problemText: "what_happened"
         }
     }
 }

@@ -9,11 +9,16 @@ public struct MailComposer: Sendable {
     let templates: TemplateRenderer
     let settings: MailSettings
     let rideRepository: any RideRepository
+    let feedbackRepository: any RideFeedbackRepository
 
-    public init(templates: TemplateRenderer, settings: MailSettings, rideRepository: any RideRepository) {
+    public init(
+        templates: TemplateRenderer, settings: MailSettings, rideRepository: any RideRepository,
+        feedbackRepository: any RideFeedbackRepository
+    ) {
         self.templates = templates
         self.settings = settings
         self.rideRepository = rideRepository
+        self.feedbackRepository = feedbackRepository
     }
 
     /// The message, or `nil` when there is nothing left to say (a receipt whose ride is gone, an address that
@@ -35,10 +40,14 @@ public struct MailComposer: Sendable {
             (subject, text, html) = ("Confirm your email for Koober", .emailConfirmationText, .emailConfirmationHTML)
             link = self.link(.confirmEmail, token: token)
         case .receipt:
-            guard let rideID = entry.mail.rideID, let stored = try await rideRepository.ride(id: rideID),
-                stored.userID == entry.recipient.id
+            // The receipt as it stands when sent: with the tip and the total once given (a tip queues it again).
+            guard let rideID = entry.mail.rideID,
+                let record = try await LoadRideReceiptUseCase(
+                    userID: entry.recipient.id, rideID: rideID, rideRepository: rideRepository,
+                    feedbackRepository: feedbackRepository
+                ).run()
             else { return nil }
-            let record = RideRecord(ride: stored, events: try await rideRepository.events(rideID: rideID))
+            let stored = record.ride
             (subject, text, html) = ("Your Koober receipt", .receiptText, .receiptHTML)
             link = settings.publicURL + Route.receiptPath(for: rideID)
             ride = ReceiptMailRide(

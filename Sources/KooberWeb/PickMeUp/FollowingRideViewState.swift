@@ -14,13 +14,18 @@ struct FollowingRideViewState: Sendable, Encodable {
     let to: String
     let rideOption: String
     let animal: String?
+    /// The animal's **★ 4.8**, from 3 ratings up (its running total, read with the ride).
+    let animalRating: String?
     let fare: String
     let cancelAction: String?
     let cannotCancel: Bool
     let startNewRideAction: String?
     let receipt: RideReceipt?
+    let ratingForm: RatingFormViewState?
+    let reportPath: String?
 
-    init(record: RideRecord, progress: RideProgress) {
+    /// `animalRating` is the animal's total as read with the ride state (`RideAssignment.animalRating`).
+    init(record: RideRecord, progress: RideProgress, animalRating: AnimalRating?, now: Date) {
         let ride = record.ride
         status = progress.status.rawValue
         headline = RideHeadline.headline(progress, ride: ride)
@@ -29,10 +34,14 @@ struct FollowingRideViewState: Sendable, Encodable {
         to = ride.dropoff.name
         rideOption = ride.rideOptionName
         animal = ride.animalTitle
+        self.animalRating = animalRating?.words
         fare = Fare.format(cents: progress.status == .cancelled ? 0 : ride.fareCents)
         cancelAction = progress.status.isCancellable ? Route.cancelRide.path : nil
         cannotCancel = progress.status == .riding
         startNewRideAction = progress.status.isInProgress ? nil : Route.startNewRide.path
         receipt = progress.status == .finished ? RideReceipt(record) : nil
+        ratingForm = RatingFormViewState(record: record, now: now)
+        // Its feedback is read only once finished (`PickMeUpScreen.show`): a cancelled ride is reported from its receipt.
+        reportPath = progress.status == .finished ? RideReceipt.reportPath(record, now: now) : nil
     }
 }

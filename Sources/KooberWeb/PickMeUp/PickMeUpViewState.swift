@@ -43,7 +43,8 @@ struct PickMeUpViewState: Sendable, Encodable {
             choosingDropoff = false
             rideOptionPicker = nil
             followingRide = FollowingRideViewState(
-                record: record ?? RideRecord(ride: ride, events: []), progress: progress)
+                record: record ?? RideRecord(ride: ride, events: []), progress: progress,
+                animalRating: ride.assignment?.animalRating, now: now)
         }
     }
 }

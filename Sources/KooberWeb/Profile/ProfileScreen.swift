@@ -70,14 +70,6 @@ struct ProfileScreen {
         return templates.response(.rideHistory, RideHistoryPageViewState(history: RideHistoryViewState(history)))
     }
 
-    /// A ride's receipt, the rider's own only: any other ride, or none, is the 404 page.
-    func receipt(rideID: RideID?) async throws -> Response {
-        guard let rideID,
-            let record = try await loadRideHistoryUseCaseFactory.makeLoadRideReceiptUseCase(rideID: rideID).run()
-        else { return ErrorPages(templates: templates).response(.notFound) }
-        return templates.response(.rideReceipt, RideReceiptViewState(record: record, mapTiles: mapTiles))
-    }
-
     /// Ends the session on the server, and has the browser forget it and any pre-session id: the next signed-out
     /// page binds its forms to a new one.
     func signOut() async throws -> Response {

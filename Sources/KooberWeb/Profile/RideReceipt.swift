@@ -13,9 +13,25 @@ struct RideReceipt: Sendable, Encodable {
     let pickedUpAt: String?
     let arrivedAt: String?
     let cancelledAt: String?
+    /// Once rated: "4 stars", the compliments, the tip (if one was given) and the total, fare + tip.
+    let ratingStars: String?
+    let ratingCompliments: String?
+    let tip: String?
+    let total: String?
+    /// Once reported: **Reported on <date>. We'll be in touch.**
+    let reportedNotice: String?
 
     init(_ record: RideRecord) {
         let ride = record.ride
+        let rating = record.feedback.rating
+        ratingStars = rating?.stars.words
+        let compliments = Compliment.allCases.filter { rating?.compliments.contains($0) == true }
+        ratingCompliments = compliments.isEmpty ? nil : compliments.map(\.words).joined(separator: ", ")
+        tip = rating?.tip.map { Fare.format(cents: $0.cents) }
+        total = rating.map { _ in Fare.format(cents: record.feedback.totalCents(of: ride)) }
+        reportedNotice = record.feedback.report.map {
+            "Reported on \($0.reportedAt.formatted(Self.dateStyle)). We'll be in touch."
+        }
         fare = Fare.format(cents: ride.chargedCents)
         distance = String(format: "%.1f km", ride.kilometres)
         duration =
@@ -26,6 +42,12 @@ struct RideReceipt: Sendable, Encodable {
         pickedUpAt = record.time(of: .riding).map { $0.at.formatted(Self.timeStyle) }
         arrivedAt = record.time(of: .finished).map { $0.at.formatted(Self.timeStyle) }
         cancelledAt = record.time(of: .cancelled).map { $0.at.formatted(Self.timeStyle) }
+    }
+
+    /// Report a Problem's page, while the ride can be reported and has not been.
+    static func reportPath(_ record: RideRecord, now: Date) -> String? {
+        guard record.feedback.report == nil, RideFeedbackPolicy.canReport(record.ride, at: now) else { return nil }
+        return Route.reportPath(for: record.ride.id)
     }
 
     /// Dates and times of day as a rider in Sydney reads them.

@@ -3,8 +3,11 @@ import KooberKit
 import KooberMap
 
 /// A ride's receipt page (`/rides/<id>`): the route on the map, where from and to, the option and the animal, its
-/// status, and the receipt (fare, distance, duration, and when each step happened).
+/// status, and the receipt (fare, distance, duration, and when each step happened, then the rating, tip, total and
+/// report); with Rate Your Ride while the ride can be rated, and Report a Problem while it can be reported.
 struct RideReceiptViewState: Sendable, Encodable {
+    let csrfToken: String
+    let error: ErrorMessage?
     let mapSVG: String
     let from = "Your location"
     let to: String
@@ -12,10 +15,17 @@ struct RideReceiptViewState: Sendable, Encodable {
     let animal: String?
     let status: String
     let receipt: RideReceipt
+    let ratingForm: RatingFormViewState?
+    let reportPath: String?
     let profilePath = Route.profile.path
 
-    init(record: RideRecord, mapTiles: MapTiles) {
+    init(
+        record: RideRecord, mapTiles: MapTiles, now: Date, csrfToken: String, ratingForm: RatingFormViewState? = nil,
+        error: ErrorMessage? = nil
+    ) {
         let ride = record.ride
+        self.csrfToken = csrfToken
+        self.error = error
         let pickup = MapPin(name: from, latitude: ride.pickup.latitude, longitude: ride.pickup.longitude)
         mapSVG = RouteMap.svg(pickup: pickup, dropoff: MapPin(ride.dropoff), tiles: mapTiles)
         to = ride.dropoff.name
@@ -23,5 +33,7 @@ struct RideReceiptViewState: Sendable, Encodable {
         animal = ride.animalTitle
         status = ride.status.historyLabel
         receipt = RideReceipt(record)
+        self.ratingForm = ratingForm ?? RatingFormViewState(record: record, now: now)
+        reportPath = RideReceipt.reportPath(record, now: now)
     }
 }

@@ -17,4 +17,6 @@ public enum PageTemplate: String, CaseIterable, Sendable {
     case notice
     case ride
     case dropoffPicker = "dropoff-picker"
+    case rateRideForm = "rate-ride-form"
+    case reportProblem = "report-problem"
 }

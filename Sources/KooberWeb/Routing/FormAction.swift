@@ -18,4 +18,7 @@ enum FormAction: Equatable, Sendable {
     case deleteAccount(password: String)
     case sendEmailConfirmation
     case signOut
+    /// Rate Your Ride on a ride (`nil` when the path names none: a 404).
+    case rateRide(RideID?, RatingForm)
+    case reportProblem(RideID?, category: String?, text: String)
 }

@@ -33,8 +33,13 @@ public enum Route: String, CaseIterable, Sendable {
     case deleteAccount
     case submitDeleteAccount
     case sendEmailConfirmation
-    /// `/rides/<id>`: the one route with a part of its own in the path (`rideID(in:)`).
+    /// `/rides/<id>`: a ride's receipt; it and the two below have a part of their own in the path (`rideID(in:)`).
     case rideReceipt
+    /// `POST /rides/<id>/rating`: Rate Your Ride.
+    case rateRide
+    /// `GET`/`POST /rides/<id>/report`: Report a Problem.
+    case reportProblem
+    case submitReport
     case signOut
     case healthCheck
 
@@ -62,6 +67,8 @@ public enum Route: String, CaseIterable, Sendable {
         case .deleteAccount, .submitDeleteAccount: "/profile/delete"
         case .sendEmailConfirmation: "/profile/email/confirmation"
         case .rideReceipt: "/rides/"
+        case .rateRide: "/rides/*/rating"
+        case .reportProblem, .submitReport: "/rides/*/report"
         case .signOut: "/signout"
         case .healthCheck: "/healthz"
         }
@@ -80,11 +87,11 @@ public enum Route: String, CaseIterable, Sendable {
         switch self {
         case .launch, .welcome, .signIn, .signUp, .ride, .dropoffPicker, .rideEvents, .profile, .rideHistory,
             .rideReceipt, .editProfile, .changePassword, .deleteAccount, .healthCheck, .forgotPassword, .resetPassword,
-            .confirmEmail:
+            .confirmEmail, .reportProblem:
             .GET
         case .submitSignIn, .submitSignUp, .selectDropoff, .confirmRide, .startNewRide, .cancelRide, .signOut,
             .submitEditProfile, .submitChangePassword, .signOutEverywhere, .submitDeleteAccount, .submitForgotPassword,
-            .submitResetPassword, .sendEmailConfirmation:
+            .submitResetPassword, .sendEmailConfirmation, .rateRide, .submitReport:
             .POST
         }
     }
@@ -112,9 +119,10 @@ extension Route {
     private static let byPath: [String: [Route]] = Dictionary(grouping: allCases, by: \.path)
 
     /// Matches a request's method and (percent-encoded) path against every route; every path under `/rides/` is
-    /// the receipt's (whose id the screen reads, `rideID(in:)`).
+    /// a ride's: its rating's when it ends in `/rating`, its report's when in `/report`, else its receipt's (whose id
+    /// the screen reads, `rideID(in:)`).
     public static func match(method: HTTPMethod, path: String) -> RouteMatch<Route> {
-        let key = path.hasPrefix(Route.rideReceipt.path) ? Route.rideReceipt.path : path
+        let key = path.hasPrefix(Route.rideReceipt.path) ? rideRoute(path).path : path
         guard let routes = byPath[key] else { return .notFound }
         let effectiveMethod = method == .HEAD ? .GET : method
         if let route = routes.first(where: { $0.method == effectiveMethod }) {
@@ -130,10 +138,42 @@ extension Route {
         Route.rideReceipt.path + "\(rideID.rawValue)"
     }
 
-    /// The ride a receipt's path names: a positive number in plain digits, or `nil` (a 404, never a trap).
+    /// A ride's rating form's action, `/rides/<id>/rating`.
+    static func ratingPath(for rideID: RideID) -> String {
+        receiptPath(for: rideID) + ratingSuffix
+    }
+
+    /// A ride's Report a Problem page (and its form's action), `/rides/<id>/report`.
+    static func reportPath(for rideID: RideID) -> String {
+        receiptPath(for: rideID) + reportSuffix
+    }
+
+    static let ratingSuffix = "/rating"
+    static let reportSuffix = "/report"
+
+    /// Which of a ride's routes a path under `/rides/` is, by its end.
+    private static func rideRoute(_ path: String) -> Route {
+        if path.hasSuffix(ratingSuffix) { return .rateRide }
+        if path.hasSuffix(reportSuffix) { return .reportProblem }
+        return .rideReceipt
+    }
+
+    /// The ride a ride's path names (`/rides/<id>`, `/rides/<id>/rating`, `/rides/<id>/report`): a positive number in
+    /// plain digits, or `nil` (a 404, never a trap).
     static func rideID(in path: String) -> RideID? {
         guard path.hasPrefix(Route.rideReceipt.path) else { return nil }
-        let digits = path.dropFirst(Route.rideReceipt.path.count)
+        var digits = path.dropFirst(Route.rideReceipt.path.count)
+        switch rideRoute(path) {
+        case .rateRide: digits = digits.dropLast(ratingSuffix.count)
+        case .reportProblem: digits = digits.dropLast(reportSuffix.count)
+        default: break
+        }
+        return rideID(digits: digits)
+    }
+
+    /// A ride id as a path writes it: a positive number in plain digits (no sign, no leading zero, at most 18), or
+    /// `nil`.
+    static func rideID(digits: Substring) -> RideID? {
         guard (1...18).contains(digits.count), digits.first != "0", digits.allSatisfy({ $0.isASCII && $0.isNumber }),
             let id = Int64(digits)
         else { return nil }

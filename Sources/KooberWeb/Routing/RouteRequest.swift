@@ -23,6 +23,7 @@ enum RouteRequest: Equatable, Sendable {
     case deleteAccount
     /// `nil` when the path names no ride Koober could have (a 404).
     case rideReceipt(RideID?)
+    case reportProblem(RideID?)
     case healthCheck
     /// A form post, with the token it carries (for `CSRFProtection.verify`).
     case submit(FormAction, token: String?)
@@ -47,6 +48,15 @@ enum RouteRequest: Equatable, Sendable {
         case .changePassword: self = .changePassword
         case .deleteAccount: self = .deleteAccount
         case .rideReceipt: self = .rideReceipt(Route.rideID(in: request.path))
+        case .reportProblem: self = .reportProblem(Route.rideID(in: request.path))
+        case .rateRide:
+            let rideID = Route.rideID(in: request.path)
+            self = try .submit(request) { .rateRide(rideID, RatingForm($0)) }
+        case .submitReport:
+            let rideID = Route.rideID(in: request.path)
+            self = try .submit(request) {
+                .reportProblem(rideID, category: $0[.problemCategory], text: $0[.problemText] ?? "")
+            }
         case .healthCheck: self = .healthCheck
         case .submitSignIn:
             self = try .submit(request) { .signIn(email: $0.text(.email), password: $0.text(.password)) }

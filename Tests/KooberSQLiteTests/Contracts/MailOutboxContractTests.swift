@@ -146,17 +146,6 @@ struct MailOutboxContractTests {
         }
     }
 
-    /// Confirms the rider's email through a confirmation link, and settles its message, so the outbox starts empty.
-    private func confirmEmail(of userID: UserID, in repositories: Repositories) async throws {
-        let link = newLink(.emailConfirmation)
-        try await repositories.accountLinks.issue(link, for: userID)
-        #expect(
-            try await repositories.accountLinks.confirmEmail(tokenHash: link.tokenHash, at: referenceTime) == userID)
-        for entry in try await repositories.outbox.claimDue(at: referenceTime, limit: 10, leaseUntil: referenceTime) {
-            try await repositories.outbox.markSent(ids: [entry.id])
-        }
-    }
-
     /// The change that finishes a new ride of the rider's (requested, then given a free animal), with its receipt.
     private func finishingChange(of userID: UserID, in repositories: Repositories) async throws -> RideChange {
         let ride = try await repositories.rides.requestRide(newRideRequest(userID: userID))

@@ -1,5 +1,6 @@
 import Foundation
 import KooberKit
+import Testing
 
 /// A fixed moment, so times in the tests are whole seconds and easy to read.
 let referenceTime = Date(timeIntervalSince1970: 1_700_000_000)
@@ -43,4 +44,15 @@ func newRideRequest(
         fareCents: fareCents,
         requestedAt: requestedAt
     )
+}
+
+/// Confirms the rider's email through a confirmation link, and settles its message, so the outbox starts empty.
+func confirmEmail(of userID: UserID, in repositories: Repositories) async throws {
+    let link = newLink(.emailConfirmation)
+    try await repositories.accountLinks.issue(link, for: userID)
+    #expect(
+        try await repositories.accountLinks.confirmEmail(tokenHash: link.tokenHash, at: referenceTime) == userID)
+    for entry in try await repositories.outbox.claimDue(at: referenceTime, limit: 10, leaseUntil: referenceTime) {
+        try await repositories.outbox.markSent(ids: [entry.id])
+    }
 }

@@ -27,7 +27,7 @@ import Testing
             outbox: stores.outbox,
             composer: MailComposer(
                 templates: try TemplateRenderer(directory: ProjectPaths.templates, assetVersion: "test"),
-                settings: settings, rideRepository: stores.rides),
+                settings: settings, rideRepository: stores.rides, feedbackRepository: stores.rideFeedback),
             transport: relay, clock: clock, logger: Logger(label: "koober.test.mail"))
     }
 
@@ -154,7 +154,7 @@ import Testing
                 settings: MailSettings(
                     transport: relay, from: try #require(MailAddress("no-reply@koober.test")),
                     publicURL: "https://koober.test"),
-                rideRepository: stores.rides),
+                rideRepository: stores.rides, feedbackRepository: stores.rideFeedback),
             transport: relay, clock: clock, logger: Logger(label: "koober.test.mail"))
         await #expect(throws: NeverSettlingOutbox.Died.self) { try await dead.runOnce() }
         clock.advance(by: policy.lease)
@@ -179,6 +179,32 @@ import Testing
         #expect(receipt.text.contains("Fare:        A$"))
         #expect(receipt.html.contains("https://koober.test/rides/\(second.rawValue)"))
         #expect(first != second)
+    }
+
+    /// A tip queues the receipt again, in the rating's transaction, and it shows the tip and the total (fare + tip,
+    /// in cents); a rating without a tip queues nothing.
+    @Test func aTipQueuesAFreshReceiptWithTheTipAndTheTotal() async throws {
+        let (rider, token) = try await signUp()
+        #expect(try await ConfirmEmailUseCase(token: token, now: clock.now, linkRepository: stores.accountLinks).run())
+        try await stores.fleet.provide(Fleet.members(size: 1))
+        let ride = try await finishARide(of: rider)
+        try await sender.runOnce()
+        let rate = { (stars: Int, tip: TipChoice) in
+            try await RateRideUseCase(
+                FeedbackTarget(
+                    userID: rider.id, rideID: ride, now: self.clock.now, rideRepository: self.stores.rides,
+                    feedbackRepository: self.stores.rideFeedback)
+            ).run(stars: stars, compliments: [], tip: tip)
+        }
+        _ = try await rate(3, .none)
+        #expect(try await sender.runOnce() == 0)
+        _ = try await rate(4, .dollars("2.5"))
+        #expect(try await sender.runOnce() == 1)
+        let receipt = try #require(relay.messages.last)
+        #expect(receipt.subject == "Your Koober receipt")
+        #expect(receipt.text.contains("Fare:        A$3.00\nTip:         A$2.50\nTotal:       A$5.50\n"))
+        #expect(receipt.html.contains("<td>A$2.50</td>"))
+        #expect(receipt.html.contains(">A$5.50</td>"))
     }
 
     /// Requests a ride to the Opera House now and moves time on until it has finished.
