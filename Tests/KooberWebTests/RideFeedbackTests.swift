@@ -10,21 +10,7 @@ import Testing
 @Suite struct RideFeedbackTests {
     static let day: TimeInterval = 86_400
 
-    /// Johnny's ride to the Opera House, requested through the page and finished by the clock and the dispatcher; one
-    /// wallaroo in the fleet, so every ride has the same animal.
-    private func finishedRide(_ app: KooberTestApp, _ browser: TestBrowser) async throws -> Ride {
-        try await browser.requestRide(to: "Opera House", option: "Wallaroo")
-        try await app.container.rideDispatcher.runOnce()
-        let rides = app.container.services.rideRepository
-        let ride = try #require(try await rides.followedRide(userID: UserID(1)))
-        let timeline = try #require(ride.timeline())
-        app.clock.advance(by: timeline.arrivesAtDropoff.timeIntervalSince(app.clock.now) + 0.01)
-        try await app.container.rideDispatcher.runOnce()
-        let finished = try #require(try await rides.ride(id: ride.id))
-        #expect(finished.status == .finished)
-        return finished
-    }
-
+    /// Johnny signed in, with one wallaroo in the fleet (so every ride has the same animal) and rides at rate 60.
     private func signedInApp() async throws -> (KooberTestApp, TestBrowser) {
         let app = try await KooberTestApp(fleetSize: 1, rideClockRate: 60)
         let browser = app.browser()
@@ -41,7 +27,7 @@ import Testing
 
     @Test func aRatingWithATipShowsTheStarsComplimentsTipAndTotalOnTheReceipt() async throws {
         let (app, browser) = try await signedInApp()
-        let ride = try await finishedRide(app, browser)
+        let ride = try await app.finishRide(requestedBy: browser)
         try await browser.visit("/ride")
         #expect(try browser.first("//h2[normalize-space()='Rate Your Ride']") != nil)
         #expect(try browser.text(at: "//fieldset[legend='Stars']/legend") == "Stars")
@@ -63,7 +49,7 @@ import Testing
 
     @Test func starsChangeWithinTwentyFourHoursOfTheFirstRatingAndNotAfter() async throws {
         let (app, browser) = try await signedInApp()
-        let ride = try await finishedRide(app, browser)
+        let ride = try await app.finishRide(requestedBy: browser)
         let receipt = "/rides/\(ride.id.rawValue)"
         try await browser.visit(receipt)
         try await rate(browser, stars: "2 stars")
@@ -88,7 +74,7 @@ import Testing
 
     @Test func aTipIsGivenOnceAndAForgedSecondTipChangesNothing() async throws {
         let (app, browser) = try await signedInApp()
-        let ride = try await finishedRide(app, browser)
+        let ride = try await app.finishRide(requestedBy: browser)
         let receipt = "/rides/\(ride.id.rawValue)"
         try await browser.visit(receipt)
         try await rate(browser, stars: "3 stars", tip: "A$1")
@@ -102,7 +88,7 @@ import Testing
 
     @Test func forgedValuesAreFieldErrorsTiedToTheirFieldsAndChangeNothing() async throws {
         let (app, browser) = try await signedInApp()
-        let ride = try await finishedRide(app, browser)
+        let ride = try await app.finishRide(requestedBy: browser)
         let receipt = "/rides/\(ride.id.rawValue)"
         try await browser.visit(receipt)
         let token = try #require(try browser.formToken())
@@ -135,7 +121,7 @@ import Testing
 
     @Test func aRideCanBeRatedForSevenDaysAfterItFinished() async throws {
         let (app, browser) = try await signedInApp()
-        let ride = try await finishedRide(app, browser)
+        let ride = try await app.finishRide(requestedBy: browser)
         let receipt = "/rides/\(ride.id.rawValue)"
         let finished = try #require(ride.endedAt)
         app.clock.advance(by: finished.addingTimeInterval(7 * Self.day).timeIntervalSince(app.clock.now))
@@ -178,7 +164,7 @@ import Testing
 
     @Test func anotherRidersRideIsNotFoundEverywhere() async throws {
         let (app, browser) = try await signedInApp()
-        let ride = try await finishedRide(app, browser)
+        let ride = try await app.finishRide(requestedBy: browser)
         let other = app.browser()
         try await other.signUp(TestBrowser.Account())
         let receipt = "/rides/\(ride.id.rawValue)"
@@ -202,7 +188,7 @@ import Testing
 
     @Test func aProblemIsReportedOnceWithinThirtyDaysAndTheReceiptAcknowledgesIt() async throws {
         let (app, browser) = try await signedInApp()
-        let ride = try await finishedRide(app, browser)
+        let ride = try await app.finishRide(requestedBy: browser)
         let receipt = "/rides/\(ride.id.rawValue)"
         let report = receipt + "/report"
         try await browser.visit(report)
@@ -239,7 +225,7 @@ import Testing
 
     @Test func aRideOverThirtyDaysAgoCannotBeReported() async throws {
         let (app, browser) = try await signedInApp()
-        let ride = try await finishedRide(app, browser)
+        let ride = try await app.finishRide(requestedBy: browser)
         let finished = try #require(ride.endedAt)
         app.clock.advance(by: finished.addingTimeInterval(30 * Self.day + 0.01).timeIntervalSince(app.clock.now))
         try await browser.signInAsJohnny()
@@ -253,7 +239,7 @@ import Testing
     @Test func theAnimalsMeanShowsBesideItsNameOnTheLivePageFromThreeRatings() async throws {
         let (app, browser) = try await signedInApp()
         for stars in ["5 stars", "4 stars"] {
-            let ride = try await finishedRide(app, browser)
+            let ride = try await app.finishRide(requestedBy: browser)
             try await browser.visit("/rides/\(ride.id.rawValue)")
             try await rate(browser, stars: stars)
             try await browser.visit("/ride")
