@@ -165,6 +165,39 @@ struct RideFeedbackRepositoryContractTests {
         }
     }
 
+    /// The live page's ★: the followed ride carries its animal's total, read with the ride state (and with the session,
+    /// in the same read), never a stale or another animal's.
+    @Test(arguments: RepositoryKind.allCases)
+    func theFollowedRideCarriesItsAnimalsTotalInTheRideStateAndWithTheSession(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            try await repositories.fleet.provide(Fleet.members(size: 3))
+            let johnny = try await repositories.users.create(newUser())
+            let token = SessionTokenHash(hex: String(repeating: "ab", count: 32))
+            try await repositories.sessions.create(tokenHash: token, userID: johnny.id, now: referenceTime)
+            let first = try await finishedRide(of: johnny.id, in: repositories)
+            _ = try await rate(first, stars: 4, at: finishTime(0), in: repositories)
+            let animal = try #require(first.assignment?.animalID)
+
+            let requestedAt = finishTime(0) + 60
+            let second = try await repositories.rides.requestRide(newRideRequest(userID: johnny.id, at: requestedAt))
+            let free = try await repositories.fleet.freeAnimals()
+            let same = try #require(free.first { $0.id == animal })
+            _ = try #require(try await repositories.rides.apply(.assign(second, animal: same, at: requestedAt + 1)))
+
+            guard case .following(let followed) = try await repositories.rides.rideState(userID: johnny.id) else {
+                Issue.record("the rider follows no ride")
+                return
+            }
+            #expect(followed.assignment?.animalRating == AnimalRating(starsSum: 4, count: 1))
+            let read = try #require(try await repositories.sessionRideStates.sessionWithRideState(tokenHash: token))
+            guard case .following(let withSession) = read.rideState else {
+                Issue.record("the rider follows no ride, read with the session")
+                return
+            }
+            #expect(withSession.assignment?.animalRating == AnimalRating(starsSum: 4, count: 1))
+        }
+    }
+
     // MARK: Helpers
 
     private struct OutcomeMismatch: Error {
