@@ -46,6 +46,19 @@ import Testing
                 try await browser.clickLink("Profile")
             }
         ),
+        (
+            "report a problem, failed",
+            { browser in
+                try await browser.signInAsJohnny()
+                try await browser.requestRide(to: "Opera House", option: "Wallaroo")
+                try await browser.press("Cancel Ride")
+                try await browser.clickLink("Profile")
+                let receipt = try browser.first("//a[@class='ride-history-link']")?[attribute: "href"]
+                try await browser.visit(try #require(receipt))
+                try await browser.clickLink("Report a Problem")
+                try await browser.press("Send Report")
+            }
+        ),
         ("not found", { try await $0.visit("/no-such-page") }),
     ]
 
