@@ -48,6 +48,39 @@ import Testing
         }
     }
 
+    @Test func aRidesRatingAndReportCarryItsRideIDAndTheirFieldsCapped() throws {
+        #expect(try parsed(.GET, "/rides/42/report") == .reportProblem(RideID(42)))
+        #expect(try parsed(.GET, "/rides/042/report") == .reportProblem(nil))
+        #expect(Route.match(method: .GET, path: "/rides/42/rating") == .methodNotAllowed(allowed: [.POST]))
+        #expect(
+            try parsed(
+                .POST, "/rides/42/rating",
+                form: "stars=4&compliment=friendly&compliment=smooth_hops&tip=other&tip_other=12.50&csrf_token=t")
+                == .submit(
+                    .rateRide(
+                        RideID(42),
+                        RatingForm(
+                            stars: 4, compliments: ["friendly", "smooth_hops"], tipChoice: "other",
+                            otherAmount: "12.50")),
+                    token: "t"))
+        let forged = try parsed(
+            .POST, "/rides/x/rating",
+            form: "stars=123&tip=99999999999&tip_other=\(String(repeating: "1", count: 5_000))"
+                + String(repeating: "&compliment=a", count: 50))
+        guard case .submit(.rateRide(let rideID, let form), _) = forged else {
+            Issue.record("not a rating: \(String(describing: forged))")
+            return
+        }
+        #expect(rideID == nil)
+        #expect(form.stars == 0)
+        #expect(form.compliments.count == RatingForm.maximumCompliments)
+        #expect(form.tip == .cents(-1))
+        #expect(form.otherAmount.utf8.count == TipAmount.maximumTextLength + 1)
+        #expect(
+            try parsed(.POST, "/rides/42/report", form: "category=fare&what_happened=Too%20much")
+                == .submit(.reportProblem(RideID(42), category: "fare", text: "Too much"), token: nil))
+    }
+
     @Test func queriesAndHeadersAreReadIntoTheirCases() throws {
         #expect(try parsed(.GET, "/ride/dropoff?q=Opera%20House") == .dropoffPicker(query: "Opera House"))
         #expect(try parsed(.GET, "/ride/dropoff") == .dropoffPicker(query: ""))
