@@ -12,7 +12,7 @@ extension InMemoryRideRepository: RideFeedbackRepository {
         rideID: RideID, animalID: AnimalID, _ submission: RatingSubmission, at time: Date, changeableSince: Date,
         receipt: OutgoingMail
     ) async throws -> RatingOutcome {
-        guard let ride = try await ride(id: rideID) else { return .changeWindowClosed }
+        guard let ride = try await ride(id: rideID) else { return .rideGone }
         let stored = feedbackByRide[rideID] ?? RideFeedback()
         let decision = RatingDecision(
             existing: stored.rating, submission, at: time, changeableSince: changeableSince)

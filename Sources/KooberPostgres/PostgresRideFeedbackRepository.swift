@@ -61,7 +61,7 @@ public struct PostgresRideFeedbackRepository: RideFeedbackRepository {
             let ride = try await transaction.query(
                 "SELECT user_id FROM rides WHERE id = \(rideID.rawValue) FOR UPDATE")
             guard let userID = try ride.first.map({ UserID(try $0.decode(Int64.self)) }) else {
-                return .changeWindowClosed  // the ride is gone (its rider deleted meanwhile): nothing to rate
+                return .rideGone
             }
             let stored = try await transaction.query(
                 """

@@ -52,6 +52,9 @@ public struct SQLiteRideFeedbackRepository: RideFeedbackRepository {
         receipt: OutgoingMail
     ) async throws -> RatingOutcome {
         try await database.write { connection in
+            guard try !connection.query("SELECT 1 FROM rides WHERE id = ?", [.integer(rideID.rawValue)]).isEmpty else {
+                return .rideGone
+            }
             let decision = RatingDecision(
                 existing: try Self.rating(rideID: rideID, on: connection), submission, at: time,
                 changeableSince: changeableSince)

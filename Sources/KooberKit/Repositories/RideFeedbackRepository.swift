@@ -28,4 +28,6 @@ public enum RatingOutcome: Equatable, Sendable {
     case changeWindowClosed
     /// The submission gives a tip, and the ride already has one: nothing changed.
     case tipAlreadyGiven
+    /// The ride is gone (its rider deleted meanwhile): nothing stored.
+    case rideGone
 }

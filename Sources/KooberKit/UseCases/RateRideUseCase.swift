@@ -24,6 +24,7 @@ public struct RateRideUseCase: Sendable {
         case .saved(let rating): return rating
         case .changeWindowClosed: throw RideFeedbackError.ratingClosed
         case .tipAlreadyGiven: throw RideFeedbackError.tipAlreadyGiven
+        case .rideGone: throw RideFeedbackError.rideNotFound
         }
     }
 

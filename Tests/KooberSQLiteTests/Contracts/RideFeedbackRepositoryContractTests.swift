@@ -126,6 +126,12 @@ struct RideFeedbackRepositoryContractTests {
             #expect(feedback.report == report)
             #expect(feedback.rating == nil)
             #expect(try await repositories.rideFeedback.feedback(rideID: RideID(999_999)) == RideFeedback())
+            let submission = RatingSubmission(
+                stars: try #require(Stars(5)), compliments: [], tip: TipAmount(cents: 100))
+            let gone = try await repositories.rideFeedback.rate(
+                rideID: RideID(999_999), animalID: try #require(ride.assignment?.animalID), submission,
+                at: finishTime(0), changeableSince: finishTime(0) - Self.changeWindow, receipt: .receipt(of: ride.id))
+            #expect(gone == .rideGone)
         }
     }
 
