@@ -621,12 +621,46 @@ class KooberInABrowserTests(unittest.TestCase):
             self.assertTrue(journey.driver.find_elements(By.CSS_SELECTOR, f"svg.route-map .{part}"),
                             f"{journey.window}: no {part} on the receipt's map")
         journey.screen("ride-receipt")
+        self.rate_and_report(journey)
         journey.click_link("My Profile")
         self.assert_page(journey, "My Profile")
         journey.click_link("Done")
         journey.press("Start New Ride")
         self.assertEqual(journey.path(), "/ride")
         journey.driver.find_element(By.XPATH, "//a[normalize-space()='Where to?']")
+
+    def rate_and_report(self, journey):
+        """After the ride, on its receipt: a tip out of range is a field error; then 5 stars, a compliment and A$2 show
+        the tip and the Total (fare + tip); then Report a Problem, failed and sent, is acknowledged on the receipt."""
+        receipt = journey.path()
+        fare = journey.text("//dd[contains(@class, 'receipt-fare')]")
+        journey.choose("5 stars")
+        journey.choose("Other")
+        journey.fill("Other amount", "50.01")
+        journey.press("Submit Rating")
+        self.assertEqual(journey.error_panel()[0], "Rating Not Saved")
+        self.assertEqual(journey.field_problem("Other amount"),
+                         "Please enter a tip from A$0.50 to A$50.00, like 12.50.")
+        journey.screen("rating-failed")
+        journey.choose("5 stars")
+        journey.choose("Knew the way")
+        journey.choose("A$2")
+        journey.press("Submit Rating")
+        self.assertEqual(journey.path(), receipt)
+        self.assertEqual(journey.text("//dd[contains(@class, 'receipt-tip')]"), "A$2.00")
+        cents = int(fare.removeprefix("A$").replace(".", "")) + 200
+        self.assertEqual(journey.text("//dd[contains(@class, 'receipt-total')]"), f"A${cents // 100}.{cents % 100:02d}")
+        journey.screen("ride-rated")
+        journey.click_link("Report a Problem")
+        journey.press("Send Report")
+        self.assertEqual(journey.error_panel()[0], "Report Not Sent")
+        journey.screen("report-failed")
+        journey.choose("Lost item")
+        journey.fill("What happened", "I left my hat in the pouch.")
+        journey.press("Send Report")
+        self.assertEqual(journey.path(), receipt)
+        self.assertRegex(journey.text("//p[contains(@class, 'receipt-reported')]"),
+                         r"^Reported on .+\. We'll be in touch\.$")
 
     def account_changes(self, journey, email):
         """My Profile's account forms: Edit Profile fails, then saves; Change Password fails; Delete Account fails, then
