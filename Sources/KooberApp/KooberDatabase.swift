@@ -29,6 +29,7 @@ public enum KooberDatabase: Sendable {
                 accountLinks: links,
                 outbox: links,
                 requestQuota: InMemoryRequestQuota(),
+                rideShares: SQLiteRideShareRepository(database: database),
                 sessionRideStates: SQLiteSessionRideStateRepository(database: database),
                 signUpThrottle: SignUpThrottle(),
                 changes: SharedStoreChanges()
@@ -46,6 +47,7 @@ public enum KooberDatabase: Sendable {
                 accountLinks: links,
                 outbox: links,
                 requestQuota: PostgresRequestQuota(database: database),
+                rideShares: PostgresRideShareRepository(database: database),
                 sessionRideStates: PostgresSessionRideStateRepository(database: database),
                 signUpThrottle: PostgresSignUpThrottle(database: database),
                 changes: database.changes

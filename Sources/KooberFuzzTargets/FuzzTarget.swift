@@ -31,7 +31,7 @@ public enum FuzzTargets {
             LastEventIDFuzzTarget(),
             MapTilePathFuzzTarget(),
             RideHistoryCursorFuzzTarget(), CloudRequestFuzzTarget.shared,
-            SMTPReplyFuzzTarget(), MailHeaderFuzzTarget(),
+            SMTPReplyFuzzTarget(), MailHeaderFuzzTarget(), ShareTokenFuzzTarget(),
         ]
     }
 }

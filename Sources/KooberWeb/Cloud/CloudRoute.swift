@@ -13,6 +13,8 @@ public enum CloudRoute: String, CaseIterable, Sendable {
     case currentRide
     case currentRideEvents
     case cancelCurrentRide
+    case shareCurrentRide
+    case stopSharingCurrentRide
     case rideHistory
     case signOut
     case forgotPassword
@@ -29,6 +31,7 @@ public enum CloudRoute: String, CaseIterable, Sendable {
         case .currentRide: "/api/v1/rides/current"
         case .currentRideEvents: "/api/v1/rides/current/events"
         case .cancelCurrentRide: "/api/v1/rides/current/cancel"
+        case .shareCurrentRide, .stopSharingCurrentRide: "/api/v1/rides/current/share"
         case .rideHistory: "/api/v1/rides"
         case .signOut: "/api/v1/session"
         case .forgotPassword: "/api/v1/password/forgot"
@@ -38,9 +41,11 @@ public enum CloudRoute: String, CaseIterable, Sendable {
 
     public var method: HTTPMethod {
         switch self {
-        case .logIn, .signUp, .requestRide, .cancelCurrentRide, .forgotPassword, .sendEmailConfirmation: .POST
+        case .logIn, .signUp, .requestRide, .cancelCurrentRide, .forgotPassword, .sendEmailConfirmation,
+            .shareCurrentRide:
+            .POST
         case .rideOptions, .locations, .me, .currentRide, .currentRideEvents, .rideHistory: .GET
-        case .signOut: .DELETE
+        case .signOut, .stopSharingCurrentRide: .DELETE
         }
     }
 

@@ -8,6 +8,8 @@ struct FollowingRideViewState: Sendable, Encodable {
     let headline: String
     let eta: String?
     let eventsPath = Route.rideEvents.path
+    /// The page the script fetches again at a change it cannot draw itself.
+    let pagePath = Route.ride.path
     /// The page's script follows the stream while the ride is in progress.
     let isLive: Bool
     let from = "Your location"
@@ -19,8 +21,10 @@ struct FollowingRideViewState: Sendable, Encodable {
     let cannotCancel: Bool
     let startNewRideAction: String?
     let receipt: RideReceipt?
+    /// Share Ride, while the ride is in progress.
+    let sharing: RideSharingViewState?
 
-    init(record: RideRecord, progress: RideProgress) {
+    init(record: RideRecord, progress: RideProgress, sharing: RideSharingViewState? = nil) {
         let ride = record.ride
         status = progress.status.rawValue
         headline = RideHeadline.headline(progress, ride: ride)
@@ -34,5 +38,6 @@ struct FollowingRideViewState: Sendable, Encodable {
         cannotCancel = progress.status == .riding
         startNewRideAction = progress.status.isInProgress ? nil : Route.startNewRide.path
         receipt = progress.status == .finished ? RideReceipt(record) : nil
+        self.sharing = progress.status.isInProgress ? sharing : nil
     }
 }

@@ -17,8 +17,8 @@ struct PickMeUpViewState: Sendable, Encodable {
 
     init(
         state: RideState, pickupLocation: Location, quotes: [RideQuote], availability: FleetAvailability?,
-        record: RideRecord?, now: Date, riderNickname: String, mapTiles: MapTiles, csrfToken: String,
-        error: ErrorMessage?
+        record: RideRecord?, sharing: RideSharingViewState? = nil, now: Date, riderNickname: String,
+        mapTiles: MapTiles, csrfToken: String, error: ErrorMessage?
     ) {
         self.csrfToken = csrfToken
         greeting = "Hi, \(riderNickname)!"
@@ -43,7 +43,7 @@ struct PickMeUpViewState: Sendable, Encodable {
             choosingDropoff = false
             rideOptionPicker = nil
             followingRide = FollowingRideViewState(
-                record: record ?? RideRecord(ride: ride, events: []), progress: progress)
+                record: record ?? RideRecord(ride: ride, events: []), progress: progress, sharing: sharing)
         }
     }
 }

@@ -17,4 +17,8 @@ public enum PageTemplate: String, CaseIterable, Sendable {
     case notice
     case ride
     case dropoffPicker = "dropoff-picker"
+    case rideStatus = "ride-status"
+    case rideSharing = "ride-sharing"
+    case sharedRide = "shared-ride"
+    case shareEnded = "share-ended"
 }
