@@ -4,8 +4,8 @@ import PostgresNIO
 
 /// Share links in `ride_shares`, one per ride (its primary key), by their token's hash only; a link goes with its
 /// ride and its rider (`ON DELETE CASCADE`), and with the rider's sessions (`PostgresUserSessionRepository.endSessions`).
-/// A link that ends or is replaced tells every process (`PostgresChanges`, as the rider's sessions would), whose
-/// watchers' streams of it then end.
+/// A link stored (perhaps replacing another) or ended tells every process (`PostgresChanges`, as the rider's sessions
+/// would), which then ends the streams of the rider's links that no longer live.
 public struct PostgresRideShareRepository: RideShareRepository {
     let database: PostgresDatabase
 
