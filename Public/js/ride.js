@@ -1,4 +1,5 @@
 /* Koober: the ride, live. Follows GET /ride/events (Server-Sent Events) and keeps the ride's page current
+ * (or a shared ride's page: the section names its stream, data-ride-events, and its page, data-ride-page)
  * without reloading it: the headline, the time left and the animal on the map. The page is complete without this
  * script (a reload shows the present status); whatever this script cannot draw by itself (the receipt, the
  * animal's first appearance, the end of Cancel Ride), it takes from the server's own page, fetched again.
@@ -190,7 +191,9 @@
         var controller = window.AbortController ? new AbortController() : null;
         fetching = controller || {abort: function () {}};
         pendingEvent = null;
-        window.fetch("/ride", {
+        var current = section();
+        var page = (current && current.getAttribute("data-ride-page")) || "/ride";
+        window.fetch(page, {
             credentials: "same-origin",
             cache: "no-store",
             headers: {Accept: "text/html"},

@@ -30,6 +30,7 @@ public enum KooberDatabase: Sendable {
                 accountLinks: links,
                 outbox: links,
                 requestQuota: InMemoryRequestQuota(),
+                rideShares: SQLiteRideShareRepository(database: database),
                 sessionRideStates: SQLiteSessionRideStateRepository(database: database),
                 signUpThrottle: SignUpThrottle(),
                 changes: SharedStoreChanges()
@@ -48,6 +49,7 @@ public enum KooberDatabase: Sendable {
                 accountLinks: links,
                 outbox: links,
                 requestQuota: PostgresRequestQuota(database: database),
+                rideShares: PostgresRideShareRepository(database: database),
                 sessionRideStates: PostgresSessionRideStateRepository(database: database),
                 signUpThrottle: PostgresSignUpThrottle(database: database),
                 changes: database.changes

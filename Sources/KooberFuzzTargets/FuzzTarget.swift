@@ -31,7 +31,7 @@ public enum FuzzTargets {
             LastEventIDFuzzTarget(),
             MapTilePathFuzzTarget(),
             RideHistoryCursorFuzzTarget(), CloudRequestFuzzTarget.shared,
-            SMTPReplyFuzzTarget(), MailHeaderFuzzTarget(), TipAmountFuzzTarget(),
+            SMTPReplyFuzzTarget(), MailHeaderFuzzTarget(), TipAmountFuzzTarget(), ShareTokenFuzzTarget(),
         ]
     }
 }

@@ -12,11 +12,16 @@ public actor InMemoryUserSessionRepository: UserSessionRepository {
     }
 
     private let users: InMemoryUserRepository
+    /// The share links that end with the rider's sessions (`deleteAll`).
+    private let shareLinks: InMemoryShareLinks
     private var records: [SessionTokenHash: Record] = [:]
 
-    /// - Parameter users: where the sessions' users live.
-    public init(users: InMemoryUserRepository) {
+    /// - Parameters:
+    ///   - users: where the sessions' users live.
+    ///   - shareLinks: the share links that end with a rider's sessions (`deleteAll`).
+    public init(users: InMemoryUserRepository, shareLinks: InMemoryShareLinks = InMemoryShareLinks()) {
         self.users = users
+        self.shareLinks = shareLinks
     }
 
     /// Throws `UserSessionRepositoryError.accessChanged` when the user does not exist or their credentials are not
@@ -60,6 +65,7 @@ public actor InMemoryUserSessionRepository: UserSessionRepository {
 
     public func deleteAll(userID: UserID, keeping: SessionTokenHash?) async throws -> Int {
         await users.raiseCredentialVersion(id: userID)
+        shareLinks.deleteAll(userID: userID)
         let doomed = records.filter { $0.value.userID == userID && $0.key != keeping }.map(\.key)
         for hash in doomed { records[hash] = nil }
         return doomed.count

@@ -1,11 +1,12 @@
 import KooberKit
 import Synchronization
 
-/// Records which sessions use cases said had ended.
-public final class SessionEndSignalSpy: SessionEndSignal {
+/// Records which sessions (and share links) use cases said had ended.
+public final class SessionEndSignalSpy: SessionEndSignal, RideShareEndSignal {
     public enum Ended: Equatable, Sendable {
         case session(SessionTokenHash)
         case allOf(UserID)
+        case sharingOf(UserID)
     }
 
     private let recorded = Mutex<[Ended]>([])
@@ -18,6 +19,10 @@ public final class SessionEndSignalSpy: SessionEndSignal {
 
     public func sessionsEnded(of userID: UserID) {
         recorded.withLock { $0.append(.allOf(userID)) }
+    }
+
+    public func sharingEnded(of userID: UserID) {
+        recorded.withLock { $0.append(.sharingOf(userID)) }
     }
 
     /// What was said, in order.

@@ -8,7 +8,8 @@ extension StoreServices {
         let mail = InMemoryMailState()
         let users = InMemoryUserRepository(mail: mail)
         let placeRepository = InMemoryPlaceRepository(places: places)
-        let sessions = InMemoryUserSessionRepository(users: users)
+        let shareLinks = InMemoryShareLinks()
+        let sessions = InMemoryUserSessionRepository(users: users, shareLinks: shareLinks)
         let rides = InMemoryRideRepository(places: placeRepository, mail: mail)
         let links = InMemoryAccountLinks(mail: mail, users: users, sessions: sessions)
         return StoreServices(
@@ -23,6 +24,8 @@ extension StoreServices {
             accountLinks: links,
             outbox: links,
             requestQuota: InMemoryRequestQuota(),
+            rideShares: InMemoryRideShareRepository(
+                links: shareLinks, users: users, sessions: sessions, rides: rides),
             sessionRideStates: SessionThenRideState(sessions: sessions, rides: rides),
             signUpThrottle: SignUpThrottle(),
             changes: SharedStoreChanges()

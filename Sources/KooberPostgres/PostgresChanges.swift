@@ -3,9 +3,9 @@ import Logging
 import PostgresNIO
 
 /// Changes told to every process on the database through PostgreSQL's `LISTEN`/`NOTIFY`, on one channel: `rides`
-/// (rides were stored or changed) and `sessions:<user id>` (sessions of that user ended). A notification sent inside
-/// a transaction is delivered when it commits, and never when it rolls back; identical ones in one transaction are
-/// delivered once.
+/// (rides were stored or changed) and `sessions:<user id>` (sessions or share links of that user ended). A
+/// notification sent inside a transaction is delivered when it commits, and never when it rolls back; identical ones
+/// in one transaction are delivered once.
 ///
 /// Nothing depends on a notification alone: each process's dispatcher also looks every second, so one missed while
 /// a connection was down only delays. The notifications make a change on one process reach streams on another

@@ -225,9 +225,25 @@ enum PostgresSchema {
                 "CREATE INDEX request_quota_by_expiry ON request_quota (expires_at_ms)",
             ]
         ),
+        // Share Ride (issue 32): one live link per ride, by its token's hash only, with the salt its token was derived
+        // with (`RideShareToken`); a link goes with its ride and its rider, and with the rider's sessions.
+        PostgresMigration(
+            version: 7,
+            statements: [
+                """
+                CREATE TABLE ride_shares (
+                    ride_id BIGINT PRIMARY KEY REFERENCES rides (id) ON DELETE CASCADE,
+                    user_id BIGINT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    token_hash TEXT NOT NULL UNIQUE,
+                    salt TEXT NOT NULL,
+                    created_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX ride_shares_by_user ON ride_shares (user_id)",
+            ]
+        ),
         // After the ride (issue 32), as SQLite's version 11: each ride's rating and problem report, one of each per ride,
-        // and each animal's running total of stars. Version 7 is another branch's (Share Ride); migrations apply by
-        // their record, so the gap is fine.
+        // and each animal's running total of stars.
         PostgresMigration(
             version: 8,
             statements: [

@@ -71,8 +71,9 @@ public struct PostgresUserSessionRepository: UserSessionRepository {
         }
     }
 
-    /// Deletes the user's sessions but `keeping`, in the caller's transaction (which has locked the user's row
-    /// first), and tells every process if any ended. How many ended.
+    /// Deletes the user's sessions but `keeping`, then every share link of theirs (a later statement, which sees a
+    /// share that waited on a session's row, `PostgresRideShareRepository.save`), in the caller's transaction (which
+    /// has locked the user's row first), and tells every process if any ended. How many sessions ended.
     static func endSessions(of userID: UserID, keeping: SessionTokenHash?, in transaction: PostgresTransaction)
         async throws -> Int
     {
@@ -83,6 +84,7 @@ public struct PostgresUserSessionRepository: UserSessionRepository {
             """
         )
         if !deleted.isEmpty { try await PostgresChanges.notifySessionsEnded(of: userID, in: transaction) }
+        _ = try await PostgresRideShareRepository.deleteAll(userID: userID, in: transaction)
         return deleted.count
     }
 

@@ -249,10 +249,24 @@ public enum KooberSchema {
                 CREATE INDEX mail_outbox_by_user ON mail_outbox (user_id);
                 """
         ),
+        // Share Ride (issue 32): one live link per ride, by its token's hash only, with the salt its token was derived
+        // with (`RideShareToken`); a link goes with its ride and its rider, and with the rider's sessions.
+        Migration(
+            version: 10,
+            sql: """
+                CREATE TABLE ride_shares (
+                    ride_id INTEGER PRIMARY KEY REFERENCES rides (id) ON DELETE CASCADE,
+                    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    token_hash TEXT NOT NULL UNIQUE,
+                    salt TEXT NOT NULL,
+                    created_at INTEGER NOT NULL
+                );
+                CREATE INDEX ride_shares_by_user ON ride_shares (user_id);
+                """
+        ),
         // After the ride (issue 32): each ride's rating (stars, compliments as bits of `Compliment`, the tip in cents,
         // given once) and problem report, one of each per ride; and each animal's running total of stars, moved in the
-        // transaction that stores or changes a rating, so showing an animal's mean reads one row. Version 10 is another
-        // branch's (Share Ride); migrations apply by their record, so the gap is fine.
+        // transaction that stores or changes a rating, so showing an animal's mean reads one row.
         Migration(
             version: 11,
             sql: """

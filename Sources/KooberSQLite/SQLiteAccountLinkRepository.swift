@@ -88,7 +88,7 @@ public struct SQLiteAccountLinkRepository: AccountLinkRepository, MailOutbox {
             guard let userID = try Self.validLink(.passwordReset, tokenHash: tokenHash, at: now, on: connection)
             else { return nil }
             try SQLiteUserRepository.setPasswordHash(passwordHash, of: userID, on: connection)
-            try connection.execute("DELETE FROM sessions WHERE user_id = ?", [.integer(userID.rawValue)])
+            _ = try SQLiteUserSessionRepository.endSessions(of: userID, keeping: nil, on: connection)
             return try connection.query(
                 """
                 SELECT id, name, nickname, email, mobile_number, password_hash, credential_version

@@ -76,11 +76,20 @@ public struct SQLiteUserSessionRepository: UserSessionRepository {
             try connection.execute(
                 "UPDATE users SET credential_version = ? WHERE id = ?",
                 [.integer(try SQLiteUserRepository.nextCredentialVersion(on: connection)), .integer(userID.rawValue)])
-            return try connection.execute(
-                "DELETE FROM sessions WHERE user_id = ? AND token_hash IS NOT ?",
-                [.integer(userID.rawValue), keeping.map { .text($0.hex) } ?? .null]
-            )
+            return try Self.endSessions(of: userID, keeping: keeping, on: connection)
         }
+    }
+
+    /// Deletes the user's sessions but `keeping`, and every share link of theirs, on `connection`, in the caller's
+    /// transaction (a change that ends access); how many sessions.
+    static func endSessions(of userID: UserID, keeping: SessionTokenHash?, on connection: SQLiteConnection) throws
+        -> Int
+    {
+        _ = try SQLiteRideShareRepository.deleteAll(userID: userID, on: connection)
+        return try connection.execute(
+            "DELETE FROM sessions WHERE user_id = ? AND token_hash IS NOT ?",
+            [.integer(userID.rawValue), keeping.map { .text($0.hex) } ?? .null]
+        )
     }
 
     @discardableResult

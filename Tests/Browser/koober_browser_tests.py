@@ -753,6 +753,7 @@ class KooberInABrowserTests(unittest.TestCase):
         self.assertEqual(moved[-1]["status"], "on_the_way", where)
         self.assertTrue(all(sample["noReload"] for sample in samples + moved), f"{where}: the page was reloaded")
         journey.screen("ride-on-the-way")
+        self.share_ride(journey)
         journey.press("Cancel Ride")
         self.assertEqual(journey.path(), "/ride")
         cancelled = journey.ride_sample()
@@ -764,6 +765,33 @@ class KooberInABrowserTests(unittest.TestCase):
         journey.press("Start New Ride")
         self.assertEqual(journey.path(), "/ride")
         journey.driver.find_element(By.XPATH, "//a[normalize-space()='Where to?']")
+
+    def share_ride(self, journey):
+        """Share Ride while the animal comes: the link as text with Copy Link (the script shows it), and the link
+        followed live in a second browser that is not signed in, on the same window size; then Stop Sharing."""
+        journey.press("Share Ride")
+        self.assertEqual(journey.path(), "/ride")
+        field = journey.driver.find_element(By.ID, "share-link")
+        link = field.get_attribute("value")
+        self.assertRegex(link, r"/share/[A-Za-z0-9_-]{43}$")
+        self.assertEqual(field.get_attribute("readonly"), "true")
+        self.assertTrue(journey.driver.find_element(By.XPATH, "//button[normalize-space()='Copy Link']").is_displayed())
+        journey.screen("ride-shared")
+        watcher = self.journey(journey.window, folder=journey.folder + "-watcher", koober=self.real_time_koober())
+        watcher.open(link[link.index("/share/"):])
+        self.assertEqual(watcher.text("//h1"), f"{NICKNAME}'s ride with " + journey.ride_sample()["animalName"]
+                         + " the Wallaroo")
+        watcher.mark_page()
+        first = watcher.wait_for_ride(lambda sample: sample["status"] == "on_the_way" and sample["animal"],
+                                      "the shared ride does not show the animal on its way")[-1]
+        watcher.wait_for_ride(lambda sample: sample["animal"] != first["animal"],
+                              "the animal did not move on the shared ride's map", timeout=20)
+        self.assertNotIn(FULL_NAME, watcher.driver.page_source)
+        watcher.screen("shared-ride")
+        journey.press("Stop Sharing")
+        watcher.open(link[link.index("/share/"):])
+        self.assertEqual(watcher.text("//h1"), "This ride is no longer shared")
+        watcher.screen("share-ended")
 
     def not_found(self, journey):
         journey.open("/no-such-page")

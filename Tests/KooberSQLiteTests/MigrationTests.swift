@@ -87,8 +87,8 @@ struct MigrationTests {
         #expect(
             try rows.map { try $0.string("name") } == [
                 "account_links", "animals", "credential_counter", "csrf_key", "koober_migrations", "mail_outbox",
-                "places", "ride_drafts", "ride_events", "ride_ratings", "ride_reports", "ride_revision", "rides",
-                "sessions", "sign_in_failures", "users",
+                "places", "ride_drafts", "ride_events", "ride_ratings", "ride_reports", "ride_revision", "ride_shares",
+                "rides", "sessions", "sign_in_failures", "users",
             ]
         )
     }

@@ -59,6 +59,26 @@ import Testing
                 try await browser.press("Send Report")
             }
         ),
+        (
+            "live ride, shared",
+            { browser in
+                try await browser.signInAsJohnny()
+                try await browser.requestRide(to: "Opera House", option: "Wallaroo")
+                try await browser.press("Share Ride")
+            }
+        ),
+        (
+            "shared ride, signed out",
+            { browser in
+                try await browser.signInAsJohnny()
+                try await browser.requestRide(to: "Opera House", option: "Wallaroo")
+                try await browser.press("Share Ride")
+                let link = try #require(try browser.first("//input[@id='share-link']")?[attribute: "value"])
+                try await browser.signOut()
+                try await browser.visit(String(link.dropFirst(KooberTestApp.publicURL.count)))
+            }
+        ),
+        ("share ended", { try await $0.visit("/share/no-such-link") }),
         ("not found", { try await $0.visit("/no-such-page") }),
     ]
 

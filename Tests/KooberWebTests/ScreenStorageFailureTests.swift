@@ -17,7 +17,8 @@ import Testing
 @Suite struct ScreenStorageFailureTests {
     /// Every intent of every screen.
     enum Action: String, CaseIterable, Sendable {
-        case signIn, signUp, showPickMeUp, confirmRide, startNewRide, cancelRide, showDropoffPicker, selectDropoff,
+        case signIn, signUp, showPickMeUp, confirmRide, startNewRide, cancelRide, shareRide, stopSharing,
+            showDropoffPicker, selectDropoff,
             showProfile, signOut, editProfile, changePassword, signOutEverywhere, deleteAccount, sendEmailConfirmation,
             requestPasswordReset, showResetPassword, resetPassword, confirmEmail
     }
@@ -74,6 +75,22 @@ import Testing
             LoadRideReceiptUseCase(
                 userID: rider, rideID: rideID, rideRepository: FailingRideRepository(),
                 feedbackRepository: FailingRideRepository())
+        }
+
+        func makeShareRideUseCase() -> ShareRideUseCase {
+            ShareRideUseCase(
+                userID: rider, sessionToken: SessionToken.generate(), now: now, rideRepository: FailingRideRepository(),
+                shareRepository: FailingRideShareRepository(), signal: SessionEndSignalSpy())
+        }
+
+        func makeStopSharingRideUseCase() -> StopSharingRideUseCase {
+            StopSharingRideUseCase(
+                userID: rider, shareRepository: FailingRideShareRepository(), signal: SessionEndSignalSpy())
+        }
+
+        func makeLoadRideShareUseCase(rideID: RideID) -> LoadRideShareUseCase {
+            LoadRideShareUseCase(
+                rideID: rideID, sessionToken: SessionToken.generate(), shareRepository: FailingRideShareRepository())
         }
 
         func makeStartNewRideRequestUseCase() -> StartNewRideRequestUseCase {
@@ -188,7 +205,7 @@ import Testing
     private func respond(to action: Action) async -> Response {
         let pickMeUp = PickMeUpScreen(
             templates: templates, csrfToken: "token", riderNickname: "Johnny", pickupLocation: factory.pickup,
-            mapTiles: mapTiles, useCaseFactory: factory, now: { factory.now }
+            mapTiles: mapTiles, publicURL: "http://koober.test", useCaseFactory: factory, now: { factory.now }
         )
         let dropoffPicker = DropoffPickerScreen(
             templates: templates, csrfToken: "token", pickupLocation: factory.pickup, useCaseFactory: factory
@@ -230,6 +247,8 @@ import Testing
             case .confirmRide: try await pickMeUp.confirm(rideOptionID: "wallaroo")
             case .startNewRide: try await pickMeUp.startNewRide()
             case .cancelRide: try await pickMeUp.cancel()
+            case .shareRide: try await pickMeUp.share()
+            case .stopSharing: try await pickMeUp.stopSharing()
             case .showDropoffPicker: try await dropoffPicker.show(query: "opera")
             case .selectDropoff: try await dropoffPicker.select(dropoffLocationID: PlaceID(1))
             case .showProfile: try await profile.show()

@@ -19,6 +19,8 @@ public struct StoreServices: Sendable {
     /// Reset links per email and address, confirmation messages per rider: in this process's memory (SQLite), in the
     /// store (PostgreSQL).
     public var requestQuota: any RequestQuota
+    /// Share links, one per ride, by their token's hash.
+    public var rideShares: any RideShareRepository
     /// A session with its rider's ride state in one read (pick-me-up's page).
     public var sessionRideStates: any SessionRideStateRepository
     /// Sign-ups per client address: in this process's memory where one process serves the store (SQLite), in the
@@ -40,6 +42,7 @@ public struct StoreServices: Sendable {
         accountLinks: any AccountLinkRepository,
         outbox: any MailOutbox,
         requestQuota: any RequestQuota,
+        rideShares: any RideShareRepository,
         sessionRideStates: any SessionRideStateRepository,
         signUpThrottle: any SignUpThrottling,
         changes: SharedStoreChanges
@@ -55,6 +58,7 @@ public struct StoreServices: Sendable {
         self.accountLinks = accountLinks
         self.outbox = outbox
         self.requestQuota = requestQuota
+        self.rideShares = rideShares
         self.sessionRideStates = sessionRideStates
         self.signUpThrottle = signUpThrottle
         self.changes = changes

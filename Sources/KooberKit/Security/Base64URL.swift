@@ -23,6 +23,11 @@ public enum Base64URL {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// The 6-bit value of an alphabet character, or `nil` for any other byte.
+    public static func index(of byte: UInt8) -> Int? {
+        alphabet.firstIndex(of: byte)
+    }
+
     /// Whether `byte` is one of the 64 characters of the alphabet.
     public static func isAlphabet(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)

@@ -17,8 +17,10 @@ public final class KooberAppDependencyContainer: Sendable {
     /// One for the process: sign-ups per client address.
     /// One for the process: the riders' open streams.
     public let rideFeed: RideFeed
-    /// Who hears that sessions ended: the feed, which ends their streams.
+    /// Who hears that sessions ended: the feed, which ends their streams (and their share links' watchers').
     var sessionEnds: any SessionEndSignal { rideFeed }
+    /// Who hears that share links ended: the feed, which ends their watchers' streams.
+    var shareEnds: any RideShareEndSignal { rideFeed }
     /// One for the process: `koober` runs it as a service; tests may call `runOnce()`.
     public let rideDispatcher: RideDispatcher
     /// One for the process: the free animals pick-me-up shows, read at most once a second.
@@ -54,9 +56,10 @@ public final class KooberAppDependencyContainer: Sendable {
         // Other processes' changes: their rides reach this process's streams at once, and a session they end ends
         // its streams here too.
         let (dispatcher, feed, sessions) = (rideDispatcher, rideFeed, services.sessionRepository)
+        let shares = services.rideShareRepository
         services.storeChanges.onRidesChanged { dispatcher.ridesChanged() }
         services.storeChanges.onSessionsEnded { userID in
-            Task { await feed.endEndedSessions(of: userID, sessions: sessions, logger: logger) }
+            Task { await feed.endEndedSessions(of: userID, sessions: sessions, shares: shares, logger: logger) }
         }
     }
 
@@ -65,6 +68,17 @@ public final class KooberAppDependencyContainer: Sendable {
         PasswordThrottle(
             failureRepository: services.signInFailureRepository, passwordHasher: services.passwordHasher,
             standInHash: standInHash, policy: services.throttlePolicy, attemptGate: signInAttemptGate)
+    }
+
+    /// A shared ride's page and stream, for anyone with its link.
+    func makeSharedRideScreen() -> SharedRideScreen {
+        SharedRideScreen(
+            templates: templates, mapTiles: mapTiles, feed: rideFeed, now: services.now,
+            makeLoadSharedRideUseCase: { [services] token in
+                LoadSharedRideUseCase(
+                    token: token, now: services.now(), rideRepository: services.rideRepository,
+                    shareRepository: services.rideShareRepository)
+            })
     }
 
     public func makeErrorPages() -> ErrorPages {
@@ -91,11 +105,13 @@ public final class KooberAppDependencyContainer: Sendable {
 
     /// The scope of a signed-in rider: it cannot be made without their session.
     /// `rideStateReadWithSession`: the rider's ride state, when it was read with the session (`SessionRead`).
+    /// `sessionToken`: the session's own token (the cookie's, or Koober Cloud's bearer token).
     func makeSignedInContainer(
-        userSession: UserSession, clientAddress: String, rideStateReadWithSession: RideState? = nil
+        userSession: UserSession, sessionToken: SessionToken, clientAddress: String,
+        rideStateReadWithSession: RideState? = nil
     ) -> KooberSignedInDependencyContainer {
         KooberSignedInDependencyContainer(
-            appContainer: self, userSession: userSession, clientAddress: clientAddress,
+            appContainer: self, userSession: userSession, sessionToken: sessionToken, clientAddress: clientAddress,
             rideStateReadWithSession: rideStateReadWithSession)
     }
 

@@ -44,6 +44,11 @@ struct KooberAppResponder: Responder {
             if route.carriesLinkToken {
                 response.headers.replaceOrAdd(name: "Referrer-Policy", value: "no-referrer")
             }
+            // A shared ride's page, stream and ended link's page (its 404/500 alike): kept by nobody, listed nowhere.
+            if route.isSharedRide {
+                response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
+                response.headers.replaceOrAdd(name: "X-Robots-Tag", value: "noindex")
+            }
             return response
         }
     }
@@ -88,8 +93,7 @@ struct KooberAppResponder: Responder {
             // An EventSource that gets 204 stops reconnecting: nobody signed in, or no ride to follow.
             guard visitor.session != nil else { return Response(status: .noContent) }
             return try await signedIn(visitor) {
-                try await $0.makeRideEventsResponder(errors: container.makeErrorPages()).respond(
-                    lastEventID: lastEventID)
+                try await $0.rideEvents(errors: container.makeErrorPages(), lastEventID: lastEventID)
             }
         case .profile:
             return try await signedIn(visitor) { try await $0.makeProfileScreen(csrfToken: visitor.csrfToken).show() }
@@ -111,6 +115,10 @@ struct KooberAppResponder: Responder {
             return try await signedIn(visitor) {
                 try await $0.makeRideFeedbackScreen(csrfToken: visitor.csrfToken).showReport(rideID: rideID)
             }
+        case .sharedRide(let token):
+            return try await container.makeSharedRideScreen().show(token: token)
+        case .sharedRideEvents(let token, let lastEventID):
+            return try await container.makeSharedRideScreen().events(token: token, lastEventID: lastEventID)
         case .healthCheck:
             let healthy = await container.services.healthCheck()
             return healthy ? .text("ok") : .text("unavailable", status: .serviceUnavailable)
@@ -149,6 +157,12 @@ struct KooberAppResponder: Responder {
         case .confirmRide(let rideOptionID):
             return try await pickMeUp(visitor) {
                 try await $0.makePickMeUpScreen(csrfToken: visitor.csrfToken).confirm(rideOptionID: rideOptionID)
+            }
+        case .shareRide:
+            return try await pickMeUp(visitor) { try await $0.makePickMeUpScreen(csrfToken: visitor.csrfToken).share() }
+        case .stopSharingRide:
+            return try await pickMeUp(visitor) {
+                try await $0.makePickMeUpScreen(csrfToken: visitor.csrfToken).stopSharing()
             }
         case .startNewRide:
             return try await pickMeUp(visitor) {
@@ -226,10 +240,12 @@ struct KooberAppResponder: Responder {
     private func signedIn(
         _ visitor: Visitor, _ body: (KooberSignedInDependencyContainer) async throws -> Response
     ) async rethrows -> Response {
-        guard let session = visitor.session else { return .redirect(to: Route.welcome.path) }
+        guard let session = visitor.session, let sessionToken = visitor.sessionToken else {
+            return .redirect(to: Route.welcome.path)
+        }
         return try await body(
             container.makeSignedInContainer(
-                userSession: session, clientAddress: visitor.address,
+                userSession: session, sessionToken: sessionToken, clientAddress: visitor.address,
                 rideStateReadWithSession: visitor.rideState))
     }
 }

@@ -14,7 +14,8 @@ struct KooberPickMeUpDependencyContainer: PickMeUpUseCaseFactory, DropoffPickerU
         PickMeUpScreen(
             templates: signedInContainer.appContainer.templates, csrfToken: csrfToken,
             riderNickname: signedInContainer.userSession.profile.nickname, pickupLocation: pickupLocation,
-            mapTiles: signedInContainer.appContainer.mapTiles, useCaseFactory: self, now: services.now
+            mapTiles: signedInContainer.appContainer.mapTiles, publicURL: services.mail.publicURL,
+            useCaseFactory: self, now: services.now
         )
     }
 
@@ -73,6 +74,25 @@ struct KooberPickMeUpDependencyContainer: PickMeUpUseCaseFactory, DropoffPickerU
             userID: userID, now: services.now(), rideRepository: services.rideRepository,
             signal: signedInContainer.appContainer.rideDispatcher
         )
+    }
+
+    func makeShareRideUseCase() -> ShareRideUseCase {
+        ShareRideUseCase(
+            userID: userID, sessionToken: signedInContainer.sessionToken, now: services.now(),
+            rideRepository: services.rideRepository, shareRepository: services.rideShareRepository,
+            signal: signedInContainer.appContainer.shareEnds)
+    }
+
+    func makeStopSharingRideUseCase() -> StopSharingRideUseCase {
+        StopSharingRideUseCase(
+            userID: userID, shareRepository: services.rideShareRepository,
+            signal: signedInContainer.appContainer.shareEnds)
+    }
+
+    func makeLoadRideShareUseCase(rideID: RideID) -> LoadRideShareUseCase {
+        LoadRideShareUseCase(
+            rideID: rideID, sessionToken: signedInContainer.sessionToken,
+            shareRepository: services.rideShareRepository)
     }
 
     func makeStartNewRideRequestUseCase() -> StartNewRideRequestUseCase {

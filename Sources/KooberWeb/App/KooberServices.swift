@@ -21,6 +21,8 @@ public struct KooberServices: Sendable {
     public var outbox: any MailOutbox
     /// Reset links per email and address, confirmation messages per rider.
     public var requestQuota: any RequestQuota
+    /// Share links, one per ride, by their token's hash.
+    public var rideShareRepository: any RideShareRepository
     /// How long mailed links live and how often a rider may ask for one.
     public var accountLinkPolicy = AccountLinkPolicy()
     public var locator: any Locator
@@ -78,6 +80,7 @@ public struct KooberServices: Sendable {
         self.accountLinks = stores.accountLinks
         self.outbox = stores.outbox
         self.requestQuota = stores.requestQuota
+        self.rideShareRepository = stores.rideShares
         self.sessionRideStates = stores.sessionRideStates
         self.signUpThrottle = stores.signUpThrottle
         self.storeChanges = stores.changes

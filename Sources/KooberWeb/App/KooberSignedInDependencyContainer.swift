@@ -1,3 +1,4 @@
+import HTTPServer
 import KooberKit
 
 /// The scope of a signed-in rider, made per request from their session.
@@ -6,6 +7,8 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
 {
     let appContainer: KooberAppDependencyContainer
     let userSession: UserSession
+    /// The session's own token: the key its share links are derived with (`RideShareToken`).
+    let sessionToken: SessionToken
     /// Where the request comes from (`ClientAddress`): the password forms are throttled per email and address.
     let clientAddress: String
     /// The rider's ride state as read with the session in this request, if it was (`SessionRead`): pick-me-up's page
@@ -92,11 +95,12 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
     }
 
     /// The rider's stream of their ride (`GET /ride/events`, and Koober Cloud's, which answers refusals as JSON).
-    func makeRideEventsResponder(errors: any ErrorAnswers) -> RideEventsResponder {
+    func rideEvents(errors: any ErrorAnswers, lastEventID: String?) async throws -> Response {
         RideEventsResponder(
-            session: userSession.tokenHash, errors: errors, loadLiveRideUseCase: makeLoadLiveRideUseCase(),
-            feed: appContainer.rideFeed, now: services.now
+            watcher: .rider(session: userSession.tokenHash), errors: errors, feed: appContainer.rideFeed,
+            now: services.now
         )
+        .respond(record: try await makeLoadLiveRideUseCase().run(), lastEventID: lastEventID)
     }
 
     /// The ride the rider follows, brought up to the clock (the streams, and Koober Cloud's current ride).

@@ -5,6 +5,8 @@ import KooberKit
 /// address they come from (`ClientAddress`).
 struct Visitor: Sendable {
     let session: UserSession?
+    /// The session's own token (its cookie), when `session` is live: the key a share link is derived with.
+    let sessionToken: SessionToken?
     /// The rider's ride state, read with the session when the route asks for it (`Route.sessionRead`).
     let rideState: RideState?
     let address: String
@@ -27,6 +29,7 @@ struct Visitor: Sendable {
                 .run(readingRideStateFrom: container.services.sessionRideStates)
             (session, rideState) = (read?.session, read?.rideState)
         }
+        self.sessionToken = session == nil ? nil : sessionToken
         address = ClientAddress.of(request, trustProxy: container.services.trustProxy)
         let csrfProtection = container.makeCSRFProtection()
         (csrfBinding, newCSRFCookie) = csrfProtection.binding(

@@ -68,11 +68,17 @@ struct CloudResponder {
             return try await signedIn(request, address).makePickMeUpContainer()
                 .makeCloudRideResponder(links: links).currentRide()
         case .currentRideEvents:
-            return try await signedIn(request, address).makeRideEventsResponder(errors: CloudErrors())
-                .respond(lastEventID: request.headers.first(name: "Last-Event-ID"))
+            return try await signedIn(request, address).rideEvents(
+                errors: CloudErrors(), lastEventID: request.headers.first(name: "Last-Event-ID"))
         case .cancelCurrentRide:
             return try await signedIn(request, address).makePickMeUpContainer()
                 .makeCloudRideResponder(links: links).cancel()
+        case .shareCurrentRide:
+            return try await signedIn(request, address).makePickMeUpContainer()
+                .makeCloudRideResponder(links: links).share(publicURL: services.mail.publicURL)
+        case .stopSharingCurrentRide:
+            return try await signedIn(request, address).makePickMeUpContainer()
+                .makeCloudRideResponder(links: links).stopSharing()
         case .rideHistory:
             let signedIn = try await signedIn(request, address)
             return try await signedIn.makeCloudAccountResponder(links: links).history(
@@ -112,7 +118,7 @@ struct CloudResponder {
                 token: token, policy: container.services.apiSessionPolicy
             ).run()
         else { throw CloudError.noToken }
-        return container.makeSignedInContainer(userSession: session, clientAddress: address)
+        return container.makeSignedInContainer(userSession: session, sessionToken: token, clientAddress: address)
     }
 
     private func decodedQuery(_ request: Request) throws -> URLEncodedForm {

@@ -61,6 +61,25 @@ struct CloudRideResponder {
         }
     }
 
+    /// Share Ride: the ride's link (the same one again for this token while it lives); 404 without a ride in
+    /// progress, 401 when the token ended meanwhile.
+    func share(publicURL: String) async throws -> Response {
+        do {
+            let token = try await useCaseFactory.makeShareRideUseCase().run()
+            return try CloudJSON.response(CloudRideShare(token: token, publicURL: publicURL))
+        } catch ShareRideError.noLiveRide {
+            throw CloudError.rejected(ShareRideError.noLiveRide.errorMessage, status: .notFound)
+        } catch ShareRideError.sessionEnded {
+            throw CloudError.noToken
+        }
+    }
+
+    /// Stop Sharing: 204, whether or not a link lived.
+    func stopSharing() async throws -> Response {
+        try await useCaseFactory.makeStopSharingRideUseCase().run()
+        return Response(status: .noContent)
+    }
+
     static let noRide = ErrorMessage(title: "No Ride", message: "There is no ride to follow: request one first.")
 
     /// The request's field each refusal is about, as the book's app names it.

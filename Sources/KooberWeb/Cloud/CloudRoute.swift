@@ -14,6 +14,8 @@ public enum CloudRoute: String, CaseIterable, Sendable {
     case currentRide
     case currentRideEvents
     case cancelCurrentRide
+    case shareCurrentRide
+    case stopSharingCurrentRide
     case rideHistory
     case signOut
     case forgotPassword
@@ -34,6 +36,7 @@ public enum CloudRoute: String, CaseIterable, Sendable {
         case .currentRide: "/api/v1/rides/current"
         case .currentRideEvents: "/api/v1/rides/current/events"
         case .cancelCurrentRide: "/api/v1/rides/current/cancel"
+        case .shareCurrentRide, .stopSharingCurrentRide: "/api/v1/rides/current/share"
         case .rideHistory: "/api/v1/rides"
         case .signOut: "/api/v1/session"
         case .forgotPassword: "/api/v1/password/forgot"
@@ -46,10 +49,10 @@ public enum CloudRoute: String, CaseIterable, Sendable {
     public var method: HTTPMethod {
         switch self {
         case .logIn, .signUp, .requestRide, .cancelCurrentRide, .forgotPassword, .sendEmailConfirmation, .rateRide,
-            .reportRide:
+            .reportRide, .shareCurrentRide:
             .POST
         case .rideOptions, .locations, .me, .currentRide, .currentRideEvents, .rideHistory: .GET
-        case .signOut: .DELETE
+        case .signOut, .stopSharingCurrentRide: .DELETE
         }
     }
 

@@ -60,3 +60,14 @@ extension SearchDropoffLocationsError {
         }
     }
 }
+
+extension ShareRideError {
+    var errorMessage: ErrorMessage {
+        switch self {
+        case .noLiveRide:
+            ErrorMessage(title: "Nothing to Share", message: "There is no ride in progress to share.")
+        case .sessionEnded:
+            ErrorMessage(title: "Signed Out", message: "Please sign in again to share your ride.")
+        }
+    }
+}

@@ -3,17 +3,19 @@ import HTTPServer
 import KooberKit
 import NIOHTTP1
 
-/// `GET /ride/events`: the signed-in rider's ride as a stream (`RideEventStream`), within the feed's limits.
+/// `GET /ride/events`: the signed-in rider's ride as a stream (`RideEventStream`), within the feed's limits; and
+/// `GET /share/<token>/events`, the same stream of a shared ride for its link's watchers.
 struct RideEventsResponder {
-    let session: SessionTokenHash
+    /// Who follows: the rider's session, or a share link's watcher (`RideWatcher`).
+    let watcher: RideWatcher
     /// How refusals are answered: the pages' way, or Koober Cloud's JSON.
     let errors: any ErrorAnswers
-    let loadLiveRideUseCase: LoadLiveRideUseCase
     let feed: RideFeed
     let now: @Sendable () -> Date
 
-    func respond(lastEventID: String?) async throws -> Response {
-        guard let record = try await loadLiveRideUseCase.run() else { return Response(status: .noContent) }
+    /// The stream of `record`'s ride, or 204 without one (an EventSource that gets it stops reconnecting).
+    func respond(record: RideRecord?, lastEventID: String?) -> Response {
+        guard let record else { return Response(status: .noContent) }
         let resumeFrom = lastEventID.flatMap(RideEventID.init(parsing:))
         // A client that already has the ride's last event has nothing more to hear: 204 stops its reconnecting.
         if let resumeFrom, resumeFrom.rideID == record.ride.id, !record.ride.status.isInProgress,
@@ -23,7 +25,7 @@ struct RideEventsResponder {
         }
         let stream = RideEventStream(record: record, resumeFrom: resumeFrom, feed: feed, now: now)
         do throws(RideFeed.Refusal) {
-            try feed.register(stream, userID: record.ride.userID, session: session)
+            try feed.register(stream, userID: record.ride.userID, watcher: watcher)
         } catch {
             var response = errors.response(
                 error == .stopping ? .serviceUnavailable : .tooManyRequests,

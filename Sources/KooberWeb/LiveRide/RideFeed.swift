@@ -5,12 +5,13 @@ import NIOCore
 import Synchronization
 
 /// The process's ride observers, by rider: the dispatcher publishes what changed, and each rider's observers hear of
-/// their own ride. It also keeps the limits on open streams, and ends streams when their session ends or the server
-/// stops.
-public final class RideFeed: SessionEndSignal {
+/// their own ride, and each shared ride's watchers of that ride. It also keeps the limits on open streams, and ends
+/// streams when their session ends, their share link ends, or the server stops.
+public final class RideFeed: SessionEndSignal, RideShareEndSignal {
     public enum Refusal: Error, Equatable {
         case tooManyForSession
         case tooManyForRider
+        case tooManyForSharedRide
         case tooMany
         case stopping
     }
@@ -18,13 +19,17 @@ public final class RideFeed: SessionEndSignal {
     private struct Entry {
         let observer: any RideObserver
         let userID: UserID
-        let session: SessionTokenHash
+        let watcher: RideWatcher
     }
 
     private struct State {
         var entries: [ObjectIdentifier: Entry] = [:]
+        /// The rider's own streams (the ones `perRider` counts).
         var byUser: [UserID: Set<ObjectIdentifier>] = [:]
         var bySession: [SessionTokenHash: Int] = [:]
+        /// The watchers of the rider's shared rides: they count toward `total` only, and `perSharedRide` each ride.
+        var sharesByUser: [UserID: Set<ObjectIdentifier>] = [:]
+        var bySharedRide: [RideID: Int] = [:]
         var stopping = false
         /// The streams' timers, one wheel an event loop (kept with their loop, so an identifier is not reused).
         var timerWheels: [ObjectIdentifier: EventLoopTimerWheel] = [:]
@@ -40,18 +45,37 @@ public final class RideFeed: SessionEndSignal {
     /// Observers now registered.
     public var count: Int { state.withLock { $0.entries.count } }
 
-    /// Registers `observer` for `userID`'s ride, within the limits.
-    func register(_ observer: any RideObserver, userID: UserID, session: SessionTokenHash) throws(Refusal) {
+    /// Registers `observer` for `userID`'s ride as `watcher` (the rider's session, or a share link's watcher), within
+    /// the limits.
+    func register(_ observer: any RideObserver, userID: UserID, watcher: RideWatcher) throws(Refusal) {
         let id = ObjectIdentifier(observer)
         try state.withLock { (state) throws(Refusal) in
             guard !state.stopping else { throw .stopping }
-            guard state.bySession[session, default: 0] < policy.perSession else { throw .tooManyForSession }
-            guard state.byUser[userID, default: []].count < policy.perRider else { throw .tooManyForRider }
+            switch watcher {
+            case .rider(let session):
+                guard state.bySession[session, default: 0] < policy.perSession else { throw .tooManyForSession }
+                guard state.byUser[userID, default: []].count < policy.perRider else { throw .tooManyForRider }
+            case .share(_, let rideID):
+                guard state.bySharedRide[rideID, default: 0] < policy.perSharedRide else {
+                    throw .tooManyForSharedRide
+                }
+            }
             guard state.entries.count < policy.total else { throw .tooMany }
-            state.entries[id] = Entry(observer: observer, userID: userID, session: session)
-            state.byUser[userID, default: []].insert(id)
-            state.bySession[session, default: 0] += 1
+            state.entries[id] = Entry(observer: observer, userID: userID, watcher: watcher)
+            switch watcher {
+            case .rider(let session):
+                state.byUser[userID, default: []].insert(id)
+                state.bySession[session, default: 0] += 1
+            case .share(_, let rideID):
+                state.sharesByUser[userID, default: []].insert(id)
+                state.bySharedRide[rideID, default: 0] += 1
+            }
         }
+    }
+
+    /// Registers `observer` for `userID`'s ride in the rider's `session`, within the limits.
+    func register(_ observer: any RideObserver, userID: UserID, session: SessionTokenHash) throws(Refusal) {
+        try register(observer, userID: userID, watcher: .rider(session: session))
     }
 
     /// The timer wheel of the streams on `eventLoop`.
@@ -69,18 +93,29 @@ public final class RideFeed: SessionEndSignal {
         let id = ObjectIdentifier(observer)
         state.withLock { state in
             guard let entry = state.entries.removeValue(forKey: id) else { return }
-            state.byUser[entry.userID]?.remove(id)
-            if state.byUser[entry.userID]?.isEmpty == true { state.byUser[entry.userID] = nil }
-            state.bySession[entry.session, default: 1] -= 1
-            if state.bySession[entry.session] == 0 { state.bySession[entry.session] = nil }
+            switch entry.watcher {
+            case .rider(let session):
+                state.byUser[entry.userID]?.remove(id)
+                if state.byUser[entry.userID]?.isEmpty == true { state.byUser[entry.userID] = nil }
+                state.bySession[session, default: 1] -= 1
+                if state.bySession[session] == 0 { state.bySession[session] = nil }
+            case .share(_, let rideID):
+                state.sharesByUser[entry.userID]?.remove(id)
+                if state.sharesByUser[entry.userID]?.isEmpty == true { state.sharesByUser[entry.userID] = nil }
+                state.bySharedRide[rideID, default: 1] -= 1
+                if state.bySharedRide[rideID] == 0 { state.bySharedRide[rideID] = nil }
+            }
         }
     }
 
-    /// Tells each ride's rider's observers of it.
+    /// Tells each ride's rider's observers of it, and the watchers of that ride's share link.
     public func publish(_ rides: [Ride]) {
         let deliveries: [(any RideObserver, Ride)] = state.withLock { state in
             rides.flatMap { ride in
-                (state.byUser[ride.userID] ?? []).compactMap { id in state.entries[id].map { ($0.observer, ride) } }
+                let own = (state.byUser[ride.userID] ?? []).compactMap { state.entries[$0] }
+                let watchers = (state.sharesByUser[ride.userID] ?? []).compactMap { state.entries[$0] }
+                    .filter { $0.watcher.sharedRideID == ride.id }
+                return (own + watchers).map { ($0.observer, ride) }
             }
         }
         for (observer, ride) in deliveries { observer.rideChanged(ride) }
@@ -88,30 +123,47 @@ public final class RideFeed: SessionEndSignal {
 
     /// Ends the streams of a session that has ended (sign-out).
     public func sessionEnded(_ session: SessionTokenHash) {
-        let ended = state.withLock { state in state.entries.values.filter { $0.session == session }.map(\.observer) }
-        for observer in ended { observer.endObservation() }
+        end { $0.watcher == .rider(session: session) }
     }
 
     /// Ends the streams of every session of a rider whose sessions have all ended (Change Password, Sign Out
-    /// Everywhere, Delete Account), in this process.
+    /// Everywhere, Reset Password, Delete Account), and of their share links, which end with them, in this process.
     public func sessionsEnded(of userID: UserID) {
-        let ended = state.withLock { state in
-            (state.byUser[userID] ?? []).compactMap { state.entries[$0]?.observer }
-        }
+        end { $0.userID == userID }
+    }
+
+    /// Ends the streams of the rider's share links (Stop Sharing, a link replaced), in this process.
+    public func sharingEnded(of userID: UserID) {
+        end { $0.userID == userID && $0.watcher.sharedRideID != nil }
+    }
+
+    private func end(where ending: (Entry) -> Bool) {
+        let ended = state.withLock { state in state.entries.values.filter(ending).map(\.observer) }
         for observer in ended { observer.endObservation() }
     }
 
-    /// Ends the streams of the rider's sessions that no longer exist: some of them were ended elsewhere (another
-    /// process), and the store only says whose. Streams whose session cannot be checked now go on.
-    public func endEndedSessions(of userID: UserID, sessions: any UserSessionRepository, logger: Logger) async {
+    /// Ends the streams of the rider's sessions and share links that no longer exist: some of them were ended
+    /// elsewhere (another process), and the store only says whose. Streams whose session or link cannot be checked
+    /// now go on.
+    public func endEndedSessions(
+        of userID: UserID, sessions: any UserSessionRepository, shares: any RideShareRepository, logger: Logger
+    ) async {
         let open = state.withLock { state in
-            Set((state.byUser[userID] ?? []).compactMap { state.entries[$0]?.session })
+            Set(
+                ((state.byUser[userID] ?? []).union(state.sharesByUser[userID] ?? [])).compactMap {
+                    state.entries[$0]?.watcher
+                })
         }
-        for session in open {
+        for watcher in open {
             do {
-                if try await sessions.session(tokenHash: session) == nil { sessionEnded(session) }
+                switch watcher {
+                case .rider(let session):
+                    if try await sessions.session(tokenHash: session) == nil { sessionEnded(session) }
+                case .share(let link, _):
+                    if try await shares.owner(tokenHash: link) == nil { end { $0.watcher == watcher } }
+                }
             } catch {
-                logger.error("Could not check whether a session with a ride stream ended: \(error)")
+                logger.error("Could not check whether a session or share link with a ride stream ended: \(error)")
             }
         }
     }

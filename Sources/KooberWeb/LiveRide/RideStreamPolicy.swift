@@ -2,22 +2,26 @@ import Foundation
 import NIOCore
 
 /// How ride streams behave (SPEC.md, "The ride, live" and "Streams are shared fairly"): how many may be open (4 per
-/// session, 8 per rider across all their sessions and tokens, 10,000 in all; beyond them 429), how often a moving
+/// session, 8 per rider across all their sessions and tokens, 20 watchers per shared ride, 10,000 in all; beyond them
+/// 429), how often a moving
 /// animal's position goes out, and how often an idle stream says it is alive.
 public struct RideStreamPolicy: Sendable {
     public var perSession: Int
     /// Sessions are free to mint (sign in again), so without this one rider could take every stream.
     public var perRider: Int
+    /// Anyone with a share link may watch; a shared ride's watchers do not count toward its rider's streams.
+    public var perSharedRide: Int
     public var total: Int
     public var positionInterval: TimeInterval
     public var heartbeatInterval: TimeInterval
 
     public init(
-        perSession: Int = 4, perRider: Int = 8, total: Int = 10_000, positionInterval: TimeInterval = 2,
-        heartbeatInterval: TimeInterval = 15
+        perSession: Int = 4, perRider: Int = 8, perSharedRide: Int = 20, total: Int = 10_000,
+        positionInterval: TimeInterval = 2, heartbeatInterval: TimeInterval = 15
     ) {
         self.perSession = perSession
         self.perRider = perRider
+        self.perSharedRide = perSharedRide
         self.total = total
         self.positionInterval = positionInterval
         self.heartbeatInterval = heartbeatInterval

@@ -8,6 +8,8 @@ struct FollowingRideViewState: Sendable, Encodable {
     let headline: String
     let eta: String?
     let eventsPath = Route.rideEvents.path
+    /// The page the script fetches again at a change it cannot draw itself.
+    let pagePath = Route.ride.path
     /// The page's script follows the stream while the ride is in progress.
     let isLive: Bool
     let from = "Your location"
@@ -23,9 +25,14 @@ struct FollowingRideViewState: Sendable, Encodable {
     let receipt: RideReceipt?
     let ratingForm: RatingFormViewState?
     let reportPath: String?
+    /// Share Ride, while the ride is in progress.
+    let sharing: RideSharingViewState?
 
     /// `animalRating` is the animal's total as read with the ride state (`RideAssignment.animalRating`).
-    init(record: RideRecord, progress: RideProgress, animalRating: AnimalRating?, now: Date) {
+    init(
+        record: RideRecord, progress: RideProgress, animalRating: AnimalRating?, now: Date,
+        sharing: RideSharingViewState? = nil
+    ) {
         let ride = record.ride
         status = progress.status.rawValue
         headline = RideHeadline.headline(progress, ride: ride)
@@ -43,5 +50,6 @@ struct FollowingRideViewState: Sendable, Encodable {
         ratingForm = RatingFormViewState(record: record, now: now)
         // Its feedback is read only once finished (`PickMeUpScreen.show`): a cancelled ride is reported from its receipt.
         reportPath = progress.status == .finished ? RideReceipt.reportPath(record, now: now) : nil
+        self.sharing = progress.status.isInProgress ? sharing : nil
     }
 }

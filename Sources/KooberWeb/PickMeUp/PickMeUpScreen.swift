@@ -11,6 +11,8 @@ struct PickMeUpScreen {
     let riderNickname: String
     let pickupLocation: Location
     let mapTiles: MapTiles
+    /// Koober's public address, which share links are shown on (`--public-url`).
+    let publicURL: String
     let useCaseFactory: any PickMeUpUseCaseFactory
     let now: @Sendable () -> Date
 
@@ -20,6 +22,7 @@ struct PickMeUpScreen {
         var quotes: [RideQuote] = []
         var availability: FleetAvailability?
         var record: RideRecord?
+        var sharing: RideSharingViewState?
         switch state {
         case .choosingDropoff:
             break
@@ -29,11 +32,15 @@ struct PickMeUpScreen {
         case .following(let ride):
             if ride.status == .finished {
                 record = try await useCaseFactory.makeLoadRideReceiptUseCase(rideID: ride.id).run()
+            } else if ride.progress(at: now()).status.isInProgress {
+                let link = try await useCaseFactory.makeLoadRideShareUseCase(rideID: ride.id).run()
+                sharing = RideSharingViewState(link: link, publicURL: publicURL)
             }
         }
         let viewState = PickMeUpViewState(
             state: state, pickupLocation: pickupLocation, quotes: quotes, availability: availability, record: record,
-            now: now(), riderNickname: riderNickname, mapTiles: mapTiles, csrfToken: csrfToken, error: error
+            sharing: sharing, now: now(), riderNickname: riderNickname, mapTiles: mapTiles, csrfToken: csrfToken,
+            error: error
         )
         return templates.response(.ride, viewState, status: status)
     }
@@ -57,6 +64,24 @@ struct PickMeUpScreen {
         } catch let error as CancelRideError {
             return try await show(error: error.errorMessage, status: .conflict)
         }
+    }
+
+    /// Share Ride, while the ride is in progress: the page then shows the link (the same one again while it lives).
+    func share() async throws -> Response {
+        do {
+            _ = try await useCaseFactory.makeShareRideUseCase().run()
+            return .redirect(to: Route.ride.path)
+        } catch ShareRideError.noLiveRide {
+            return try await show(error: ShareRideError.noLiveRide.errorMessage, status: .conflict)
+        } catch ShareRideError.sessionEnded {
+            return .redirect(to: Route.welcome.path)
+        }
+    }
+
+    /// Stop Sharing: the ride's link ends (and its watchers' streams).
+    func stopSharing() async throws -> Response {
+        try await useCaseFactory.makeStopSharingRideUseCase().run()
+        return .redirect(to: Route.ride.path)
     }
 
     /// Start New Ride, once the ride has ended (step 3).

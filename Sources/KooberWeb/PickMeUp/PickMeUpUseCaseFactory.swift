@@ -9,4 +9,8 @@ protocol PickMeUpUseCaseFactory {
     func makeLoadFleetAvailabilityUseCase() -> LoadFleetAvailabilityUseCase
     func makeCancelRideUseCase() -> CancelRideUseCase
     func makeLoadRideReceiptUseCase(rideID: RideID) -> LoadRideReceiptUseCase
+    func makeShareRideUseCase() -> ShareRideUseCase
+    func makeStopSharingRideUseCase() -> StopSharingRideUseCase
+    /// The ride's link, when this session made it and it lives.
+    func makeLoadRideShareUseCase(rideID: RideID) -> LoadRideShareUseCase
 }

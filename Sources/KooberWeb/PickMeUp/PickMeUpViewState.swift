@@ -17,8 +17,8 @@ struct PickMeUpViewState: Sendable, Encodable {
 
     init(
         state: RideState, pickupLocation: Location, quotes: [RideQuote], availability: FleetAvailability?,
-        record: RideRecord?, now: Date, riderNickname: String, mapTiles: MapTiles, csrfToken: String,
-        error: ErrorMessage?
+        record: RideRecord?, sharing: RideSharingViewState? = nil, now: Date, riderNickname: String,
+        mapTiles: MapTiles, csrfToken: String, error: ErrorMessage?
     ) {
         self.csrfToken = csrfToken
         greeting = "Hi, \(riderNickname)!"
@@ -44,7 +44,7 @@ struct PickMeUpViewState: Sendable, Encodable {
             rideOptionPicker = nil
             followingRide = FollowingRideViewState(
                 record: record ?? RideRecord(ride: ride, events: []), progress: progress,
-                animalRating: ride.assignment?.animalRating, now: now)
+                animalRating: ride.assignment?.animalRating, now: now, sharing: sharing)
         }
     }
 }

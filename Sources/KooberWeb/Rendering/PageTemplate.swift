@@ -19,4 +19,8 @@ public enum PageTemplate: String, CaseIterable, Sendable {
     case dropoffPicker = "dropoff-picker"
     case rateRideForm = "rate-ride-form"
     case reportProblem = "report-problem"
+    case rideStatus = "ride-status"
+    case rideSharing = "ride-sharing"
+    case sharedRide = "shared-ride"
+    case shareEnded = "share-ended"
 }

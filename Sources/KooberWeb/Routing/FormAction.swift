@@ -12,6 +12,8 @@ enum FormAction: Equatable, Sendable {
     case confirmRide(rideOptionID: String?)
     case startNewRide
     case cancelRide
+    case shareRide
+    case stopSharingRide
     case editProfile(name: String, nickname: String, mobileNumber: String)
     case changePassword(currentPassword: String, newPassword: String)
     case signOutEverywhere

@@ -23,6 +23,12 @@ public enum Route: String, CaseIterable, Sendable {
     case startNewRide
     case rideEvents
     case cancelRide
+    case shareRide
+    case stopSharingRide
+    /// `/share/<token>`: a shared ride's public page, signed in or not (`shareToken(in:)`).
+    case sharedRide
+    /// `/share/<token>/events`: its stream.
+    case sharedRideEvents
     case profile
     case rideHistory
     case editProfile
@@ -59,6 +65,11 @@ public enum Route: String, CaseIterable, Sendable {
         case .startNewRide: "/ride/new"
         case .rideEvents: "/ride/events"
         case .cancelRide: "/ride/cancel"
+        case .shareRide: "/ride/share"
+        case .stopSharingRide: "/ride/share/stop"
+        case .sharedRide: "/share/"
+        // A pattern, never a request's path: `match` sends every `/share/…/events` here.
+        case .sharedRideEvents: "/share/*/events"
         case .profile: "/profile"
         case .rideHistory: "/profile/rides"
         case .editProfile, .submitEditProfile: "/profile/edit"
@@ -80,16 +91,23 @@ public enum Route: String, CaseIterable, Sendable {
 
     /// Whether the page's address carries a mailed link's token (`?token=…`): its responses send no `Referer` at all,
     /// so the token leaves with nothing the page loads or links to.
-    var carriesLinkToken: Bool { [.resetPassword, .submitResetPassword, .confirmEmail].contains(self) }
+    var carriesLinkToken: Bool {
+        [.resetPassword, .submitResetPassword, .confirmEmail, .sharedRide, .sharedRideEvents].contains(self)
+    }
+
+    /// Whether the route is a shared ride's (its page, its stream, and the one page of an ended link): nobody may keep
+    /// a copy, and search engines may not list it.
+    var isSharedRide: Bool { self == .sharedRide || self == .sharedRideEvents }
 
     /// The method that reaches this route (`HEAD` reaches every `GET` route).
     public var method: HTTPMethod {
         switch self {
         case .launch, .welcome, .signIn, .signUp, .ride, .dropoffPicker, .rideEvents, .profile, .rideHistory,
             .rideReceipt, .editProfile, .changePassword, .deleteAccount, .healthCheck, .forgotPassword, .resetPassword,
-            .confirmEmail, .reportProblem:
+            .confirmEmail, .reportProblem, .sharedRide, .sharedRideEvents:
             .GET
         case .submitSignIn, .submitSignUp, .selectDropoff, .confirmRide, .startNewRide, .cancelRide, .signOut,
+            .shareRide, .stopSharingRide,
             .submitEditProfile, .submitChangePassword, .signOutEverywhere, .submitDeleteAccount, .submitForgotPassword,
             .submitResetPassword, .sendEmailConfirmation, .rateRide, .submitReport:
             .POST
@@ -120,9 +138,17 @@ extension Route {
 
     /// Matches a request's method and (percent-encoded) path against every route; every path under `/rides/` is
     /// a ride's: its rating's when it ends in `/rating`, its report's when in `/report`, else its receipt's (whose id
-    /// the screen reads, `rideID(in:)`).
+    /// the screen reads, `rideID(in:)`); every path under `/share/` is a shared ride's page, or its stream when it ends
+    /// in `/events` (whose token the screen reads, `shareToken(in:)`).
     public static func match(method: HTTPMethod, path: String) -> RouteMatch<Route> {
-        let key = path.hasPrefix(Route.rideReceipt.path) ? rideRoute(path).path : path
+        let key =
+            if path.hasPrefix(Route.rideReceipt.path) {
+                rideRoute(path).path
+            } else if path.hasPrefix(Route.sharedRide.path) {
+                path.hasSuffix(eventsSuffix) ? Route.sharedRideEvents.path : Route.sharedRide.path
+            } else {
+                path
+            }
         guard let routes = byPath[key] else { return .notFound }
         let effectiveMethod = method == .HEAD ? .GET : method
         if let route = routes.first(where: { $0.method == effectiveMethod }) {
@@ -136,6 +162,28 @@ extension Route {
     /// A ride's receipt, `/rides/<id>`.
     static func receiptPath(for rideID: RideID) -> String {
         Route.rideReceipt.path + "\(rideID.rawValue)"
+    }
+
+    /// A shared ride's page, `/share/<token>`.
+    static func sharePath(for token: RideShareToken) -> String {
+        Route.sharedRide.path + token.value
+    }
+
+    private static let eventsSuffix = "/events"
+
+    /// The token a shared ride's path (its page's or its stream's) names, if it could be a link's
+    /// (`RideShareToken(wellFormed:)`: the exact length, in the base64url alphabet); `nil` for anything else, which is
+    /// answered as an ended link, never a trap. Client bytes: the length is bounded before anything else is read.
+    public static func shareToken(in path: String) -> RideShareToken? {
+        let utf8 = path.utf8
+        let prefix = Route.sharedRide.path.utf8.count
+        guard path.hasPrefix(Route.sharedRide.path), utf8.count <= prefix + RideShareToken.length + eventsSuffix.count
+        else { return nil }
+        var token = path.utf8.dropFirst(prefix)
+        if token.count == RideShareToken.length + eventsSuffix.count, path.hasSuffix(eventsSuffix) {
+            token = token.dropLast(eventsSuffix.count)
+        }
+        return RideShareToken(wellFormed: String(decoding: token, as: UTF8.self))
     }
 
     /// A ride's rating form's action, `/rides/<id>/rating`.

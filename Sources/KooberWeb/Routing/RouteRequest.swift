@@ -24,6 +24,9 @@ enum RouteRequest: Equatable, Sendable {
     /// `nil` when the path names no ride Koober could have (a 404).
     case rideReceipt(RideID?)
     case reportProblem(RideID?)
+    /// A shared ride's page; `nil` when the path names no link Koober could have made (the ended link's page).
+    case sharedRide(RideShareToken?)
+    case sharedRideEvents(RideShareToken?, lastEventID: String?)
     case healthCheck
     /// A form post, with the token it carries (for `CSRFProtection.verify`).
     case submit(FormAction, token: String?)
@@ -57,6 +60,10 @@ enum RouteRequest: Equatable, Sendable {
             self = try .submit(request) {
                 .reportProblem(rideID, category: $0[.problemCategory], text: $0[.problemText] ?? "")
             }
+        case .sharedRide: self = .sharedRide(Route.shareToken(in: request.path))
+        case .sharedRideEvents:
+            self = .sharedRideEvents(
+                Route.shareToken(in: request.path), lastEventID: request.headers.first(name: "Last-Event-ID"))
         case .healthCheck: self = .healthCheck
         case .submitSignIn:
             self = try .submit(request) { .signIn(email: $0.text(.email), password: $0.text(.password)) }
@@ -76,6 +83,8 @@ enum RouteRequest: Equatable, Sendable {
         case .confirmRide: self = try .submit(request) { .confirmRide(rideOptionID: $0[.rideOption]) }
         case .startNewRide: self = try .submit(request) { _ in .startNewRide }
         case .cancelRide: self = try .submit(request) { _ in .cancelRide }
+        case .shareRide: self = try .submit(request) { _ in .shareRide }
+        case .stopSharingRide: self = try .submit(request) { _ in .stopSharingRide }
         case .submitEditProfile:
             self = try .submit(request) {
                 .editProfile(name: $0.text(.name), nickname: $0.text(.nickname), mobileNumber: $0.text(.mobileNumber))
