@@ -26,6 +26,7 @@ extension InMemoryRideRepository: RideFeedbackRepository {
     }
 
     public func report(rideID: RideID, _ report: ProblemReport) async throws -> Bool {
+        guard try await ride(id: rideID) != nil else { return false }
         let stored = feedbackByRide[rideID] ?? RideFeedback()
         guard stored.report == nil else { return false }
         feedbackByRide[rideID] = RideFeedback(rating: stored.rating, report: report)

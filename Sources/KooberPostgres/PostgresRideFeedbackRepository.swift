@@ -105,8 +105,8 @@ public struct PostgresRideFeedbackRepository: RideFeedbackRepository {
         try await !database.query(
             """
             INSERT INTO ride_reports (ride_id, category, text, reported_at_ms)
-            VALUES (\(rideID.rawValue), \(report.category.rawValue), \(report.text), \
-            \(PostgresTime.milliseconds(report.reportedAt)))
+            SELECT id, \(report.category.rawValue), \(report.text), \(PostgresTime.milliseconds(report.reportedAt))
+            FROM rides WHERE id = \(rideID.rawValue)
             ON CONFLICT (ride_id) DO NOTHING
             RETURNING ride_id
             """

@@ -95,12 +95,13 @@ public struct SQLiteRideFeedbackRepository: RideFeedbackRepository {
         try await database.write { connection in
             try connection.execute(
                 """
-                INSERT INTO ride_reports (ride_id, category, text, reported_at_ms) VALUES (?, ?, ?, ?)
+                INSERT INTO ride_reports (ride_id, category, text, reported_at_ms)
+                SELECT id, ?, ?, ? FROM rides WHERE id = ?
                 ON CONFLICT (ride_id) DO NOTHING
                 """,
                 [
-                    .integer(rideID.rawValue), .text(report.category.rawValue), .text(report.text),
-                    .unixMilliseconds(report.reportedAt),
+                    .text(report.category.rawValue), .text(report.text), .unixMilliseconds(report.reportedAt),
+                    .integer(rideID.rawValue),
                 ]
             ) == 1
         }

@@ -15,7 +15,8 @@ public protocol RideFeedbackRepository: Sendable {
         rideID: RideID, animalID: AnimalID, _ submission: RatingSubmission, at time: Date, changeableSince: Date,
         receipt: OutgoingMail
     ) async throws -> RatingOutcome
-    /// Stores the ride's report; `false` (and nothing written) when it already has one.
+    /// Stores the ride's report; `false` (and nothing written) when it already has one, or when the ride is gone (its
+    /// rider deleted the account meanwhile: never a broken foreign key).
     func report(rideID: RideID, _ report: ProblemReport) async throws -> Bool
     /// An animal's running total (`.none` for an animal without ratings, or unknown).
     func animalRating(animalID: AnimalID) async throws -> AnimalRating

@@ -132,6 +132,9 @@ struct RideFeedbackRepositoryContractTests {
                 rideID: RideID(999_999), animalID: try #require(ride.assignment?.animalID), submission,
                 at: finishTime(0), changeableSince: finishTime(0) - Self.changeWindow, receipt: .receipt(of: ride.id))
             #expect(gone == .rideGone)
+            // A report of a ride that is gone (its rider deleted the account meanwhile) stores nothing and throws no
+            // broken foreign key.
+            #expect(try await !repositories.rideFeedback.report(rideID: RideID(999_999), report))
         }
     }
 
