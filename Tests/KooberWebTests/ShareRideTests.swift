@@ -152,7 +152,7 @@ import Testing
             stopped, stopped + "/events", "/share/" + RideShareToken.generateSalt() + "AAAAAAAAAAAAAAAAAAAAA",
             "/share/" + String(repeating: "A", count: 43), "/share/" + extraBits, "/share/short",
             "/share/" + valid + "A", "/share/" + String(valid.dropLast()) + "%41", "/share/", "/share/%ff",
-            "/share/" + String(repeating: "x", count: 5_000), "/share/\(valid)/events/more",
+            "/share/" + String(repeating: "x", count: 180), "/share/\(valid)/events/more",
         ]
         var answers: [String] = []
         for path in paths {
