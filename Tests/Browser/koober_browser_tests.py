@@ -55,8 +55,8 @@ PASSWORD = "pouch-pass-1"
 
 
 class KooberProcess(harness.Koober):
-    """`koober` on a port it picks, with a database in a temporary folder (scripts/koober_harness.py's process);
-    stopped with SIGTERM.
+    """`koober` on a port it picks, with a database and a mail folder in a temporary folder (scripts/koober_harness.py's
+    process); stopped with SIGTERM.
 
     `ride_clock_rate` runs the rides' simulation that many times faster than real time (60: a simulated minute each
     second, so a whole ride takes seconds)."""
@@ -66,7 +66,7 @@ class KooberProcess(harness.Koober):
         super().__init__(
             KOOBER, "--database", os.path.join(self.folder.name, "koober.sqlite"),
             "--templates", os.path.join(REPOSITORY, "Templates"), "--public", os.path.join(REPOSITORY, "Public"),
-            "--ride-clock-rate", ride_clock_rate,
+            "--ride-clock-rate", ride_clock_rate, "--mail-dir", os.path.join(self.folder.name, "mail"),
             port=0, log=os.path.join(self.folder.name, "koober.log"), cwd=REPOSITORY)
         self.base_url = self.url
 
