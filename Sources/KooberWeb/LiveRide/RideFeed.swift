@@ -129,16 +129,26 @@ public final class RideFeed: SessionEndSignal, RideShareEndSignal {
     /// Ends the streams of every session of a rider whose sessions have all ended (Change Password, Sign Out
     /// Everywhere, Reset Password, Delete Account), and of their share links, which end with them, in this process.
     public func sessionsEnded(of userID: UserID) {
-        end { $0.userID == userID }
+        end(of: userID, own: true)
     }
 
     /// Ends the streams of the rider's share links (Stop Sharing, a link replaced), in this process.
     public func sharingEnded(of userID: UserID) {
-        end { $0.userID == userID && $0.watcher.sharedRideID != nil }
+        end(of: userID, own: false)
     }
 
     private func end(where ending: (Entry) -> Bool) {
         let ended = state.withLock { state in state.entries.values.filter(ending).map(\.observer) }
+        for observer in ended { observer.endObservation() }
+    }
+
+    /// Ends the streams of `userID`'s share links that `ending` picks, and their own streams too when `own`: found by
+    /// the rider's indexes, never by a look at every stream of the process.
+    private func end(of userID: UserID, own: Bool, where ending: (RideWatcher) -> Bool = { _ in true }) {
+        let ended = state.withLock { state in
+            let streams = (state.sharesByUser[userID] ?? []).union(own ? state.byUser[userID] ?? [] : [])
+            return streams.compactMap { state.entries[$0] }.filter { ending($0.watcher) }.map(\.observer)
+        }
         for observer in ended { observer.endObservation() }
     }
 
@@ -160,7 +170,7 @@ public final class RideFeed: SessionEndSignal, RideShareEndSignal {
                 case .rider(let session):
                     if try await sessions.session(tokenHash: session) == nil { sessionEnded(session) }
                 case .share(let link, _):
-                    if try await shares.owner(tokenHash: link) == nil { end { $0.watcher == watcher } }
+                    if try await shares.owner(tokenHash: link) == nil { end(of: userID, own: false) { $0 == watcher } }
                 }
             } catch {
                 logger.error("Could not check whether a session or share link with a ride stream ended: \(error)")
