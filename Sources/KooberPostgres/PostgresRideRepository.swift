@@ -101,8 +101,19 @@ public struct PostgresRideRepository: RideRepository {
             AnimalRating(
                 starsSum: Int(sum), count: Int(try columns["animal_rating_count"].decode(Int64.self)))
         }
+        // And its share link (`ride_shares` joined by the ride), for the live page's Share Ride.
+        let share: RideShareLookup =
+            try columns["share_token_hash"].decode(String?.self).map { hash in
+                .link(
+                    RideShare(
+                        rideID: RideID(try columns["id"].decode(Int64.self)),
+                        userID: UserID(try columns["share_user_id"].decode(Int64.self)),
+                        tokenHash: SessionTokenHash(hex: hash), salt: try columns["share_salt"].decode(String.self),
+                        createdAt: PostgresTime.date(seconds: try columns["share_created_at"].decode(Int64.self))))
+            } ?? .none
         return RideState(
-            followedRide: hasRide ? try Self.followedRide(from: row)?.with(animalRating: animalRating) : nil,
+            followedRide: hasRide
+                ? try Self.followedRide(from: row)?.with(animalRating: animalRating).with(share: share) : nil,
             chosenDropoff: chosenDropoff
         )
     }

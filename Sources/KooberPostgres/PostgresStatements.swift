@@ -62,7 +62,9 @@ struct RideStateOfUser: PostgresPageStatement {
     /// What `PostgresRideRepository.rideState(from:)` reads.
     static let columns = """
         f.*, d.id AS draft_id, d.name AS draft_name, d.latitude AS draft_latitude, d.longitude AS draft_longitude,
-        fa.rating_sum AS animal_rating_sum, fa.rating_count AS animal_rating_count
+        fa.rating_sum AS animal_rating_sum, fa.rating_count AS animal_rating_count,
+        fs.user_id AS share_user_id, fs.token_hash AS share_token_hash, fs.salt AS share_salt,
+        fs.created_at AS share_created_at
         """
 
     /// The newest ride `f` and the draft `d` of the user whose id is `userID` (a parameter or a column).
@@ -71,6 +73,7 @@ struct RideStateOfUser: PostgresPageStatement {
         LEFT JOIN LATERAL (\(PostgresRideRepository.selectRides) WHERE r.user_id = \(userID)
             ORDER BY r.requested_at DESC, r.id DESC LIMIT 1) AS f ON TRUE
         LEFT JOIN animals AS fa ON fa.id = f.animal_id
+        LEFT JOIN ride_shares AS fs ON fs.ride_id = f.id
         LEFT JOIN LATERAL (SELECT p.id, p.name, p.latitude, p.longitude
             FROM ride_drafts AS rd JOIN places AS p ON p.id = rd.place_id
             WHERE rd.user_id = \(userID)) AS d ON TRUE

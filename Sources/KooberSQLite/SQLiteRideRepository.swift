@@ -72,13 +72,17 @@ public struct SQLiteRideRepository: RideRepository {
     }
 
     /// Within a snapshot.
-    /// The followed ride carries its animal's running total of stars (one look-up by the animal's key, in the same
-    /// snapshot and trip), for the live page's ★.
+    /// The followed ride carries its animal's running total of stars and its share link (look-ups by key, in the same
+    /// snapshot and trip), for the live page's ★ and Share Ride.
     static func rideState(userID: UserID, on connection: SQLiteConnection) throws -> RideState {
         var followed = try followedRide(userID: userID, on: connection)
         if let ride = followed, let animalID = ride.assignment?.animalID {
             followed = ride.with(
                 animalRating: try SQLiteRideFeedbackRepository.animalRating(animalID: animalID, on: connection))
+        }
+        if let ride = followed, ride.status.isInProgress {
+            followed = ride.with(
+                share: try SQLiteRideShareRepository.link(rideID: ride.id, on: connection).map { .link($0) } ?? .none)
         }
         return RideState(followedRide: followed, chosenDropoff: try chosenDropoff(userID: userID, on: connection))
     }

@@ -11,17 +11,20 @@ public struct SQLiteRideShareRepository: RideShareRepository {
     }
 
     public func link(rideID: RideID) async throws -> RideShare? {
-        try await database.read { connection in
-            try connection.query(
-                "SELECT ride_id, user_id, token_hash, salt, created_at FROM ride_shares WHERE ride_id = ?",
-                [.integer(rideID.rawValue)]
-            )
-            .first.map { row in
-                RideShare(
-                    rideID: RideID(try row.int64("ride_id")), userID: UserID(try row.int64("user_id")),
-                    tokenHash: SessionTokenHash(hex: try row.string("token_hash")), salt: try row.string("salt"),
-                    createdAt: try row.date("created_at"))
-            }
+        try await database.read { connection in try Self.link(rideID: rideID, on: connection) }
+    }
+
+    /// Within a read (pick-me-up's ride state reads it in its snapshot).
+    static func link(rideID: RideID, on connection: SQLiteConnection) throws -> RideShare? {
+        try connection.query(
+            "SELECT ride_id, user_id, token_hash, salt, created_at FROM ride_shares WHERE ride_id = ?",
+            [.integer(rideID.rawValue)]
+        )
+        .first.map { row in
+            RideShare(
+                rideID: RideID(try row.int64("ride_id")), userID: UserID(try row.int64("user_id")),
+                tokenHash: SessionTokenHash(hex: try row.string("token_hash")), salt: try row.string("salt"),
+                createdAt: try row.date("created_at"))
         }
     }
 

@@ -20,6 +20,9 @@ public struct Ride: Equatable, Sendable {
     /// Changes whenever the stored ride does: a change is applied only to the revision it was worked out from, so
     /// two processes (or a dispatcher and a Cancel) never both move one ride.
     public let revision: Int64
+    /// Its share link, where the reader read it with the ride (pick-me-up's ride state); `.unread` elsewhere. Not part
+    /// of the ride's identity: `==` ignores it.
+    public var share: RideShareLookup = .unread
 
     public init(
         id: RideID, userID: UserID, pickup: Location, dropoff: NamedLocation, rideOptionID: String, fareCents: Int,
@@ -46,10 +49,26 @@ public struct Ride: Equatable, Sendable {
     public func with(animalRating: AnimalRating?) -> Ride {
         var assignment = assignment
         assignment?.animalRating = animalRating
-        return Ride(
+        var ride = Ride(
             id: id, userID: userID, pickup: pickup, dropoff: dropoff, rideOptionID: rideOptionID, fareCents: fareCents,
             requestedAt: requestedAt, status: status, clockRate: clockRate, assignment: assignment, endedAt: endedAt,
             revision: revision)
+        ride.share = share
+        return ride
+    }
+
+    /// The ride with its share link as read with it (`share`).
+    public func with(share: RideShareLookup) -> Ride {
+        var ride = self
+        ride.share = share
+        return ride
+    }
+
+    public static func == (lhs: Ride, rhs: Ride) -> Bool {
+        lhs.id == rhs.id && lhs.userID == rhs.userID && lhs.pickup == rhs.pickup && lhs.dropoff == rhs.dropoff
+            && lhs.rideOptionID == rhs.rideOptionID && lhs.fareCents == rhs.fareCents
+            && lhs.requestedAt == rhs.requestedAt && lhs.status == rhs.status && lhs.clockRate == rhs.clockRate
+            && lhs.assignment == rhs.assignment && lhs.endedAt == rhs.endedAt && lhs.revision == rhs.revision
     }
 
     /// "Wallaroo": the option's name (its id, should storage ever hold one Koober no longer has).

@@ -11,8 +11,16 @@ public struct LoadRideShareUseCase: Sendable {
         self.shareRepository = shareRepository
     }
 
-    public func run() async throws -> RideShareToken? {
-        guard let link = try await shareRepository.link(rideID: rideID) else { return nil }
+    /// `readWithRide`: the link as read with the ride (`Ride.share`); the repository is asked only when it is
+    /// `.unread`.
+    public func run(readWithRide: RideShareLookup = .unread) async throws -> RideShareToken? {
+        let stored: RideShare?
+        switch readWithRide {
+        case .unread: stored = try await shareRepository.link(rideID: rideID)
+        case .none: stored = nil
+        case .link(let link): stored = link.rideID == rideID ? link : nil
+        }
+        guard let link = stored else { return nil }
         let token = RideShareToken.derive(sessionToken: sessionToken, rideID: rideID, salt: link.salt)
         return token.hash == link.tokenHash ? token : nil
     }

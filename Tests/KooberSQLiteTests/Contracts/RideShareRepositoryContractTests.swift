@@ -82,6 +82,31 @@ struct RideShareRepositoryContractTests {
         }
     }
 
+    /// Pick-me-up's one read (the ride state, alone and with the session) carries the followed ride's link, so the
+    /// live page takes no trip of its own for it; the in-memory store does not look, and says so (`.unread`).
+    @Test(arguments: RepositoryKind.allCases)
+    func theRideStateCarriesTheFollowedRidesLink(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let johnny = try await rider(repositories)
+            func readWithTheRide() async throws -> [RideShareLookup] {
+                let alone = try await repositories.rides.rideState(userID: johnny.profile.id)
+                let withSession = try await repositories.sessionRideStates.sessionWithRideState(
+                    tokenHash: johnny.session.hash)?.rideState
+                return [alone, withSession].map { state in
+                    if case .following(let ride)? = state { ride.share } else { .unread }
+                }
+            }
+            let notRead: RideShareLookup = .unread
+            #expect(try await readWithTheRide() == Array(repeating: kind == .inMemory ? notRead : .none, count: 2))
+            let (share, _) = link(for: johnny)
+            #expect(try await repositories.rideShares.save(share, session: johnny.session.hash))
+            #expect(
+                try await readWithTheRide() == Array(repeating: kind == .inMemory ? notRead : .link(share), count: 2))
+            #expect(try await repositories.rideShares.deleteAll(userID: johnny.profile.id) == 1)
+            #expect(try await readWithTheRide() == Array(repeating: kind == .inMemory ? notRead : .none, count: 2))
+        }
+    }
+
     @Test(arguments: RepositoryKind.allCases)
     func stopSharingEndsTheRidersLinksOnly(kind: RepositoryKind) async throws {
         try await withRepositories(kind) { repositories in
