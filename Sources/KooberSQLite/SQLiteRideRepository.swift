@@ -71,18 +71,34 @@ public struct SQLiteRideRepository: RideRepository {
         }
     }
 
-    /// Within a snapshot.
-    /// The followed ride carries its animal's running total of stars and its share link (look-ups by key, in the same
-    /// snapshot and trip), for the live page's ★ and Share Ride.
+    /// Within a snapshot. The followed ride comes with its animal's running total of stars and its share link, joined
+    /// by key into the ride's own statement, for the live page's ★ and Share Ride.
     static func rideState(userID: UserID, on connection: SQLiteConnection) throws -> RideState {
-        var followed = try followedRide(userID: userID, on: connection)
-        if let ride = followed, let animalID = ride.assignment?.animalID {
-            followed = ride.with(
-                animalRating: try SQLiteRideFeedbackRepository.animalRating(animalID: animalID, on: connection))
-        }
-        if let ride = followed, ride.status.isInProgress {
-            followed = ride.with(
-                share: try SQLiteRideShareRepository.link(rideID: ride.id, on: connection).map { .link($0) } ?? .none)
+        let rows = try connection.query(
+            """
+            SELECT f.*, a.rating_sum AS animal_rating_sum, a.rating_count AS animal_rating_count,
+                   s.user_id AS share_user_id, s.token_hash AS share_token_hash, s.salt AS share_salt,
+                   s.created_at AS share_created_at
+            FROM (\(selectRides) WHERE r.user_id = ? ORDER BY r.requested_at DESC, r.id DESC LIMIT 1) AS f
+            LEFT JOIN animals AS a ON a.id = f.animal_id
+            LEFT JOIN ride_shares AS s ON s.ride_id = f.id
+            """,
+            [.integer(userID.rawValue)]
+        )
+        var followed: Ride?
+        if let row = rows.first, try row.int("left_behind") == 0 {
+            let animalRating = try row.optional("animal_rating_sum", row.int).map { sum in
+                AnimalRating(starsSum: sum, count: try row.int("animal_rating_count"))
+            }
+            let share: RideShareLookup =
+                try row.optional("share_token_hash", row.string).map { hash in
+                    .link(
+                        RideShare(
+                            rideID: RideID(try row.int64("id")), userID: UserID(try row.int64("share_user_id")),
+                            tokenHash: SessionTokenHash(hex: hash), salt: try row.string("share_salt"),
+                            createdAt: try row.date("share_created_at")))
+                } ?? .none
+            followed = try ride(from: row).with(animalRating: animalRating).with(share: share)
         }
         return RideState(followedRide: followed, chosenDropoff: try chosenDropoff(userID: userID, on: connection))
     }
