@@ -88,7 +88,14 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
     // MARK: RideObserver (any thread)
 
     func rideChanged(_ ride: Ride) {
-        guard let writer = state.withLock({ $0.writer }) else { return }
+        // News that comes between the stream's registration and its start (the dispatcher assigned the ride while the
+        // response was on its way out) is kept, so that the first event is the present: dropped, it left the stream
+        // on `finding` until the ride's next stored change (cluster walk, issue 32's CI).
+        let writer = state.withLock { state -> ResponseBodyWriter? in
+            if state.writer == nil, ride.id == state.ride.id, ride.revision > state.ride.revision { state.ride = ride }
+            return state.writer
+        }
+        guard let writer else { return }
         writer.eventLoop.execute {
             let newerRide = self.state.withLock { state -> Bool in
                 // An earlier ride's news (published late, or another process's) says nothing of this one.
