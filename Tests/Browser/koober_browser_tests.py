@@ -1,9 +1,9 @@
 """Koober in a real browser: headless Chromium, driven by Selenium, against the real `koober` binary.
 
-Every journey of SPEC.md runs on a phone-sized, a narrow-phone and a desktop-sized window: sign up, sign out,
-sign in (a wrong password first), the whole ride (no ride option chosen first) followed live to its end without a
-reload, My Profile and the ride's receipt, Edit Profile (a blank name first), Change Password and Delete Account with a
-wrong password, then the account deleted and signing in with it refused; and, against a second koober whose ride clock
+Every journey of SPEC.md runs on a phone-sized (in the light look, and again in the dark look that
+`prefers-color-scheme: dark` asks for), a narrow-phone and a desktop-sized window: sign up, sign out, sign in (a wrong
+password first), the whole ride (no ride option chosen first) followed live to its end without a reload, My Profile
+and the ride's receipt, Edit Profile (a blank name first), Change Password and Delete Account with a wrong password, then the account deleted and signing in with it refused; and, against a second koober whose ride clock
 runs in real time, a ride followed on its way and then cancelled.
 On every screen it saves a screenshot and checks what a person needs from a page: no serious or critical axe-core
 violation, no horizontal scrolling, tap targets of at least 44 x 44 CSS pixels, a title, and a console free of
@@ -40,11 +40,12 @@ AXE_SCRIPT = open(os.environ["KOOBER_AXE_JS"], encoding="utf-8").read()
 SCREENSHOTS = os.environ["KOOBER_SCREENSHOTS"]
 CHROMEDRIVER = os.environ.get("KOOBER_CHROMEDRIVER", "/usr/bin/chromedriver")
 
-# name: (width, height, emulate a phone)
+# name: (width, height, emulate a phone, the colour scheme the device asks for)
 WINDOWS = {
-    "phone": (390, 844, True),
-    "narrow": (320, 640, True),
-    "desktop": (1280, 900, False),
+    "phone": (390, 844, True, "light"),
+    "phone-dark": (390, 844, True, "dark"),
+    "narrow": (320, 640, True, "light"),
+    "desktop": (1280, 900, False, "light"),
 }
 
 # The journey's visitor: one fresh account per window, so runs never collide.
@@ -77,7 +78,7 @@ class KooberProcess(harness.Koober):
         return status
 
 
-def make_driver(width, height, phone):
+def make_driver(width, height, phone, scheme):
     options = webdriver.ChromeOptions()
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                      "--disable-extensions", "--no-first-run", "--hide-scrollbars", "--lang=en-AU"):
@@ -92,7 +93,11 @@ def make_driver(width, height, phone):
         options.add_argument(f"--window-size={width},{height}")
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     service = Service(executable_path=CHROMEDRIVER)
-    return webdriver.Chrome(options=options, service=service)
+    driver = webdriver.Chrome(options=options, service=service)
+    # The device's light or dark setting, as `prefers-color-scheme` sees it (DevTools' media emulation).
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    return driver
 
 
 # Every visible control a finger may need, with the box it can be tapped in: a radio button or checkbox is
@@ -170,7 +175,10 @@ SYDNEY_COVE = (-33.8585, 151.2110)
 # At zoom 16, the map before a drop-off is chosen, 256 viewBox units are a kilometre.
 MAP_ZOOM = 16
 VIEWBOX_UNITS_PER_METRE = 0.256
-WATER = (0xB4, 0xD8, 0xE7)  # the tiles' water fill, #B4D8E7
+# The tiles' water fill, #B4D8E7, and what the dark look's filter makes of it (koober.css: inverted, hues turned back).
+WATER = {"light": (0xB4, 0xD8, 0xE7), "dark": (0x0F, 0x32, 0x40)}
+# The page's background in each look: teal, and the night's near-black.
+PAGE_BACKGROUND = {"light": "rgb(1, 205, 189)", "dark": "rgb(15, 23, 25)"}
 ATTRIBUTION = "© OpenStreetMap contributors · Australian Bureau of Statistics"
 
 # The statuses of a ride that ends at its drop-off, in the order they come.
@@ -252,6 +260,7 @@ class Journey:
         self.driver = driver
         self.base_url = base_url
         self.window = window
+        self.scheme = WINDOWS[window][3]
         self.screen_number = 0
         self.folder = os.path.join(SCREENSHOTS, folder or window)
         os.makedirs(self.folder, exist_ok=True)
@@ -382,6 +391,8 @@ class Journey:
         where = f"{self.window} / {name} ({self.path()})"
         self.test.assertEqual(self.driver.find_element(By.TAG_NAME, "html").get_attribute("lang"), "en", where)
         self.test.assertRegex(self.driver.title, r"\S.* · Koober$|^Koober$", where)
+        background = self.driver.execute_script("return getComputedStyle(document.documentElement).backgroundColor")
+        self.test.assertEqual(background, PAGE_BACKGROUND[self.scheme], f"{where}: not in the {self.scheme} look")
         width = self.driver.execute_script("return document.documentElement.scrollWidth")
         viewport = self.driver.execute_script("return document.documentElement.clientWidth")
         self.test.assertLessEqual(width, viewport, f"{where}: scrolls sideways ({width} px in {viewport} px)")
@@ -418,14 +429,18 @@ class KooberInABrowserTests(unittest.TestCase):
             raise AssertionError(f"koober exited {statuses} on SIGTERM")
 
     def journey(self, window, koober=None, folder=None):
-        width, height, phone = WINDOWS[window]
-        driver = make_driver(width, height, phone)
+        width, height, phone, scheme = WINDOWS[window]
+        driver = make_driver(width, height, phone, scheme)
         self.addCleanup(driver.quit)
         driver.set_script_timeout(30)
         return Journey(self, driver, (koober or self.koober).base_url, window, folder)
 
     def test_phone(self):
         self.whole_journey(self.journey("phone"))
+
+    def test_phone_in_the_dark(self):
+        """The whole journey once more on a phone set to the dark look: every screen in it, checked as in the light."""
+        self.whole_journey(self.journey("phone-dark"))
 
     def test_narrow_phone(self):
         self.whole_journey(self.journey("narrow"))
@@ -503,7 +518,7 @@ class KooberInABrowserTests(unittest.TestCase):
 
     def ride(self, journey):
         self.assertEqual(journey.text("//h1"), f"Hi, {NICKNAME}!")
-        if journey.window == "phone":
+        if journey.window.startswith("phone"):
             self.harbour_on_map(journey)
         journey.screen("pick-me-up")
         journey.click_link("Where to?")
@@ -538,8 +553,10 @@ class KooberInABrowserTests(unittest.TestCase):
         png = journey.driver.get_screenshot_as_png()
         x, y = round(cove["x"] * cove["ratio"]), round(cove["y"] * cove["ratio"])
         pixel = png_pixel(png, x, y)
-        self.assertTrue(all(abs(value - water) <= 6 for value, water in zip(pixel, WATER)),
-                        f"phone: Sydney Cove at screen pixel ({x}, {y}) ({cove}) is {pixel}, not the water's {WATER}")
+        water = WATER[journey.scheme]
+        self.assertTrue(all(abs(value - expected) <= 6 for value, expected in zip(pixel, water)),
+                        f"{journey.window}: Sydney Cove at screen pixel ({x}, {y}) ({cove}) is {pixel}, not the water's "
+                        f"{water}")
         attribution = journey.driver.find_element(By.CSS_SELECTOR, ".map-frame p.map-attribution")
         self.assertTrue(attribution.is_displayed(), "phone: the map's attribution is hidden")
         bottom = attribution.rect["y"] + attribution.rect["height"]
