@@ -75,7 +75,7 @@ public struct SQLiteSavedPlaceRepository: SavedPlaceRepository {
     }
 
     /// For each place, the rider's latest ride there, read from `rides_by_user_dropoff` by one seek (SQLite's MAX on
-    /// an index's last column): 36 places make 36 seeks, however many rides (`RecentDropoffsQueryPlanTests`).
+    /// an index's last column): 32 places make 32 seeks, however many rides (`RecentDropoffsQueryPlanTests`).
     public func recentDropoffs(userID: UserID, limit: Int) async throws -> [NamedLocation] {
         try await database.read { connection in
             try connection.query(Self.recentSQL, [.integer(userID.rawValue), .integer(Int64(max(0, limit)))])
