@@ -31,6 +31,7 @@ public enum KooberDatabase: Sendable {
                 outbox: links,
                 requestQuota: InMemoryRequestQuota(),
                 rideShares: SQLiteRideShareRepository(database: database),
+                savedPlaces: SQLiteSavedPlaceRepository(database: database),
                 sessionRideStates: SQLiteSessionRideStateRepository(database: database),
                 signUpThrottle: SignUpThrottle(),
                 changes: SharedStoreChanges()
@@ -50,6 +51,7 @@ public enum KooberDatabase: Sendable {
                 outbox: links,
                 requestQuota: PostgresRequestQuota(database: database),
                 rideShares: PostgresRideShareRepository(database: database),
+                savedPlaces: PostgresSavedPlaceRepository(database: database),
                 sessionRideStates: PostgresSessionRideStateRepository(database: database),
                 signUpThrottle: PostgresSignUpThrottle(database: database),
                 changes: database.changes

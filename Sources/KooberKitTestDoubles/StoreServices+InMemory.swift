@@ -26,6 +26,7 @@ extension StoreServices {
             requestQuota: InMemoryRequestQuota(),
             rideShares: InMemoryRideShareRepository(
                 links: shareLinks, users: users, sessions: sessions, rides: rides),
+            savedPlaces: InMemorySavedPlaceRepository(places: placeRepository, users: users, rides: rides),
             sessionRideStates: SessionThenRideState(sessions: sessions, rides: rides),
             signUpThrottle: SignUpThrottle(),
             changes: SharedStoreChanges()

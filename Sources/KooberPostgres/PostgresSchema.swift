@@ -273,6 +273,24 @@ enum PostgresSchema {
                 """,
             ]
         ),
+        // Saved places and Recent (issue 33), as SQLite's version 12: each rider's labels, one place per label and each
+        // label once per rider ignoring case (`label_key`), gone with the rider; and the index that gives one rider's
+        // latest ride to one place in one seek.
+        PostgresMigration(
+            version: 9,
+            statements: [
+                """
+                CREATE TABLE saved_places (
+                    user_id BIGINT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    label_key TEXT NOT NULL,
+                    label TEXT NOT NULL,
+                    place_id BIGINT NOT NULL REFERENCES places (id),
+                    PRIMARY KEY (user_id, label_key)
+                )
+                """,
+                "CREATE INDEX rides_by_user_dropoff ON rides (user_id, dropoff_place_id, requested_at)",
+            ]
+        ),
     ]
 }
 

@@ -289,5 +289,21 @@ public enum KooberSchema {
                 );
                 """
         ),
+        // Saved places and Recent (issue 33): each rider's labels, one place per label and each label once per rider
+        // ignoring case (`label_key`, the label lower-cased), gone with the rider; and an index that gives, for one
+        // rider and one place, their latest ride there in one seek (the Recent query asks it once per place).
+        Migration(
+            version: 12,
+            sql: """
+                CREATE TABLE saved_places (
+                    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    label_key TEXT NOT NULL,
+                    label TEXT NOT NULL,
+                    place_id INTEGER NOT NULL REFERENCES places (id),
+                    PRIMARY KEY (user_id, label_key)
+                ) WITHOUT ROWID;
+                CREATE INDEX rides_by_user_dropoff ON rides (user_id, dropoff_place_id, requested_at);
+                """
+        ),
     ]
 }

@@ -470,6 +470,8 @@ class KooberInABrowserTests(unittest.TestCase):
         self.sign_out(journey)
         self.sign_in(journey, email)
         self.ride(journey)
+        if journey.window == "phone":
+            self.save_home(journey)
         self.profile_and_history(journey)
         self.account_changes(journey, email)
         self.not_found(journey)
@@ -542,6 +544,23 @@ class KooberInABrowserTests(unittest.TestCase):
         journey.choose("Wallaroo")
         journey.press("Confirm")
         self.follow_ride(journey)
+
+    def save_home(self, journey):
+        """Save on a place's row in Where To? (issue 33): MOMA saved as Home shows under Saved, the ride just taken
+        under Recent, and both before All places."""
+        journey.open("/ride/dropoff")
+        journey._click("//a[@aria-label='Save MOMA']")
+        self.assertEqual(journey.text("//h1"), "Save MOMA")
+        journey.screen("save-place")
+        journey.choose("Home")
+        journey.press("Save")
+        self.assertEqual(journey.path(), "/ride/dropoff")
+        headings = [heading.text.strip() for heading in journey.driver.find_elements(By.XPATH, "//main//h2")]
+        self.assertEqual(headings, ["Saved", "Recent", "All places"])
+        saved = journey.driver.find_elements(By.XPATH, "//ul[contains(@class, 'saved-list')]//button")
+        self.assertEqual([" ".join(button.text.split()) for button in saved], ["Home MOMA"])
+        journey.screen("where-to-saved")
+        journey.click_link("Cancel")
 
     def harbour_on_map(self, journey):
         """The base map is Sydney's, drawn where the pins are: once its tiles have loaded, the screen shows Sydney

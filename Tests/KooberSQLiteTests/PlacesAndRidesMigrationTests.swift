@@ -80,7 +80,8 @@ struct PlacesAndRidesMigrationTests {
         )
         #expect(
             try rows.map { try $0.string("name") } == [
-                "places", "ride_drafts", "rides", "rides_by_animal", "rides_by_revision", "rides_by_user", "rides_due",
+                "places", "ride_drafts", "rides", "rides_by_animal", "rides_by_revision", "rides_by_user",
+                "rides_by_user_dropoff", "rides_due",
                 "rides_finding", "rides_in_progress", "rides_in_view",
                 // SQLite's own indexes for UNIQUE (places.name).
                 "sqlite_autoindex_places_1",

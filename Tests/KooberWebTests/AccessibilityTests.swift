@@ -47,6 +47,38 @@ import Testing
             }
         ),
         (
+            "save a place, failed",
+            { browser in
+                try await browser.signInAsJohnny()
+                try await browser.visit("/places/saved/new?place=1")
+                try browser.choose("A name of your own")
+                try await browser.press("Save")
+            }
+        ),
+        (
+            "where to, with saved and recent places",
+            { browser in
+                try await browser.signInAsJohnny()
+                try await browser.requestRide(to: "MOMA", option: "Wallaroo")
+                try await browser.press("Cancel Ride")
+                try await browser.press("Start New Ride")
+                try await browser.visit("/places/saved/new?place=1")
+                try browser.choose("Home")
+                try await browser.press("Save")
+            }
+        ),
+        (
+            "saved places, rename failed",
+            { browser in
+                try await browser.signInAsJohnny()
+                try await browser.visit("/places/saved/new?place=1")
+                try browser.choose("Home")
+                try await browser.press("Save")
+                try await browser.visit("/places/saved")
+                try await browser.press("Rename Home")
+            }
+        ),
+        (
             "report a problem, failed",
             { browser in
                 try await browser.signInAsJohnny()

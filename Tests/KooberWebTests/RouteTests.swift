@@ -48,6 +48,17 @@ import Testing
         }
     }
 
+    @Test func rideAgainAndSaveCarryTheirIDsOrNone() throws {
+        #expect(
+            try parsed(.POST, "/rides/42/again", form: "csrf_token=t") == .submit(.rideAgain(RideID(42)), token: "t"))
+        #expect(try parsed(.POST, "/rides/x/again", form: "") == .submit(.rideAgain(nil), token: nil))
+        #expect(try parsed(.GET, "/places/saved/new?place=7") == .newSavedPlace(PlaceID(7)))
+        #expect(try parsed(.GET, "/places/saved/new?place=seven") == .newSavedPlace(nil))
+        #expect(
+            try parsed(.POST, "/places/saved/new", form: "place_id=7&label=own&own_label=Gym&csrf_token=t")
+                == .submit(.savePlace(PlaceID(7), choice: "own", ownLabel: "Gym"), token: "t"))
+    }
+
     @Test func aRidesRatingAndReportCarryItsRideIDAndTheirFieldsCapped() throws {
         #expect(try parsed(.GET, "/rides/42/report") == .reportProblem(RideID(42)))
         #expect(try parsed(.GET, "/rides/042/report") == .reportProblem(nil))

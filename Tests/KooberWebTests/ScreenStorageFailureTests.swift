@@ -18,7 +18,8 @@ import Testing
     /// Every intent of every screen.
     enum Action: String, CaseIterable, Sendable {
         case signIn, signUp, showPickMeUp, confirmRide, startNewRide, cancelRide, shareRide, stopSharing,
-            showDropoffPicker, selectDropoff,
+            showDropoffPicker, selectDropoff, rideAgain, showSavedPlaces, showSavePlace, savePlace, renameSavedPlace,
+            removeSavedPlace,
             showProfile, signOut, editProfile, changePassword, signOutEverywhere, deleteAccount, sendEmailConfirmation,
             requestPasswordReset, showResetPassword, resetPassword, confirmEmail
     }
@@ -26,7 +27,8 @@ import Testing
     /// The use cases of every screen, all on broken storage.
     struct BrokenStorageFactory: SignInUseCaseFactory, SignUpUseCaseFactory, PickMeUpUseCaseFactory,
         DropoffPickerUseCaseFactory, LoadUserProfileUseCaseFactory, LoadRideHistoryUseCaseFactory,
-        SignOutUseCaseFactory, AccountUseCaseFactory, EmailConfirmationUseCaseFactory, AccountLinkUseCaseFactory
+        SignOutUseCaseFactory, AccountUseCaseFactory, EmailConfirmationUseCaseFactory, AccountLinkUseCaseFactory,
+        SavedPlacesUseCaseFactory
     {
         let now = Date(timeIntervalSince1970: 1_700_000_000)
         let rider = UserID(1)
@@ -100,6 +102,33 @@ import Testing
         func makeSearchDropoffLocationsUseCase(query: String) -> SearchDropoffLocationsUseCase {
             SearchDropoffLocationsUseCase(
                 query: query, pickupLocation: pickup, placeRepository: FailingPlaceRepository())
+        }
+
+        func makeLoadDropoffChoicesUseCase(query: String) -> LoadDropoffChoicesUseCase {
+            LoadDropoffChoicesUseCase(
+                search: makeSearchDropoffLocationsUseCase(query: query), savedPlaces: makeLoadSavedPlacesUseCase())
+        }
+
+        func makeLoadSavedPlacesUseCase() -> LoadSavedPlacesUseCase {
+            LoadSavedPlacesUseCase(userID: rider, savedPlaceRepository: FailingSavedPlaceRepository())
+        }
+
+        func makeLoadPlaceUseCase(placeID: PlaceID) -> LoadPlaceUseCase {
+            LoadPlaceUseCase(placeID: placeID, placeRepository: FailingPlaceRepository())
+        }
+
+        func makeSavePlaceUseCase(label: String, placeID: PlaceID?) -> SavePlaceUseCase {
+            SavePlaceUseCase(
+                userID: rider, label: label, placeID: placeID, savedPlaceRepository: FailingSavedPlaceRepository())
+        }
+
+        func makeRenameSavedPlaceUseCase(label: String, newLabel: String) -> RenameSavedPlaceUseCase {
+            RenameSavedPlaceUseCase(
+                userID: rider, label: label, newLabel: newLabel, savedPlaceRepository: FailingSavedPlaceRepository())
+        }
+
+        func makeRemoveSavedPlaceUseCase(label: String) -> RemoveSavedPlaceUseCase {
+            RemoveSavedPlaceUseCase(userID: rider, label: label, savedPlaceRepository: FailingSavedPlaceRepository())
         }
 
         func makeSelectDropoffLocationUseCase(placeID: PlaceID) -> SelectDropoffLocationUseCase {
@@ -215,6 +244,7 @@ import Testing
             loadRideHistoryUseCaseFactory: factory, emailConfirmationUseCaseFactory: factory,
             signOutUseCaseFactory: factory, sessionCookie: sessionCookie, csrfProtection: csrfProtection
         )
+        let savedPlaces = SavedPlacesScreen(templates: templates, csrfToken: "token", useCaseFactory: factory)
         let accountLinks = AccountLinkScreen(
             templates: templates, csrfToken: "token", useCaseFactory: factory, sessionCookie: sessionCookie,
             csrfProtection: csrfProtection)
@@ -251,6 +281,12 @@ import Testing
             case .stopSharing: try await pickMeUp.stopSharing()
             case .showDropoffPicker: try await dropoffPicker.show(query: "opera")
             case .selectDropoff: try await dropoffPicker.select(dropoffLocationID: PlaceID(1))
+            case .rideAgain: try await dropoffPicker.rideAgain(rideID: RideID(1))
+            case .showSavedPlaces: try await savedPlaces.show()
+            case .showSavePlace: try await savedPlaces.showNew(placeID: PlaceID(1))
+            case .savePlace: try await savedPlaces.save(placeID: PlaceID(1), choice: "home", ownLabel: "")
+            case .renameSavedPlace: try await savedPlaces.rename(label: "Home", newLabel: "Work")
+            case .removeSavedPlace: try await savedPlaces.remove(label: "Home")
             case .showProfile: try await profile.show()
             case .signOut: try await profile.signOut()
             case .editProfile:

@@ -137,11 +137,38 @@ import Testing
             (.ride, pickMeUp(.following(finished))),
             (
                 .dropoffPicker,
-                DropoffPickerViewState(query: "op", places: [opera], pickupLocation: here, csrfToken: "t", error: nil)
+                DropoffPickerViewState(
+                    query: "op", choices: DropoffChoices(saved: [], recent: [], places: [opera]),
+                    pickupLocation: here, csrfToken: "t", error: nil)
             ),
             (
                 .dropoffPicker,
-                DropoffPickerViewState(query: "zz", places: [], pickupLocation: here, csrfToken: "t", error: problem)
+                DropoffPickerViewState(
+                    query: "",
+                    choices: DropoffChoices(
+                        saved: [SavedPlace(label: .own("<Mum's>"), place: opera)], recent: [opera], places: [opera]),
+                    pickupLocation: here, csrfToken: "t", error: nil)
+            ),
+            (
+                .dropoffPicker,
+                DropoffPickerViewState(
+                    query: "zz", choices: DropoffChoices(saved: [], recent: [], places: []), pickupLocation: here,
+                    csrfToken: "t", error: problem)
+            ),
+            (.savePlace, SavePlaceViewState(place: opera, csrfToken: "t", error: nil)),
+            (
+                .savePlace,
+                SavePlaceViewState(
+                    place: opera, csrfToken: "t", choice: "own", ownLabel: "<b>",
+                    error: SavedPlaceError.label(.missing).errorMessage(labelField: "own_label"))
+            ),
+            (.savedPlaces, SavedPlacesViewState(places: [], csrfToken: "t")),
+            (
+                .savedPlaces,
+                SavedPlacesViewState(
+                    places: [SavedPlace(label: .home, place: opera), SavedPlace(label: .own("&Gym"), place: opera)],
+                    csrfToken: "t", error: SavedPlaceError.labelTaken.errorMessage(labelField: "new_label"),
+                    failedRename: (label: "&gym", newLabel: "Home"))
             ),
             (
                 .profile,

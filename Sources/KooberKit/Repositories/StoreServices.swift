@@ -21,6 +21,8 @@ public struct StoreServices: Sendable {
     public var requestQuota: any RequestQuota
     /// Share links, one per ride, by their token's hash.
     public var rideShares: any RideShareRepository
+    /// Each rider's saved places (Home, Work, their own labels) and recent drop-offs.
+    public var savedPlaces: any SavedPlaceRepository
     /// A session with its rider's ride state in one read (pick-me-up's page).
     public var sessionRideStates: any SessionRideStateRepository
     /// Sign-ups per client address: in this process's memory where one process serves the store (SQLite), in the
@@ -43,6 +45,7 @@ public struct StoreServices: Sendable {
         outbox: any MailOutbox,
         requestQuota: any RequestQuota,
         rideShares: any RideShareRepository,
+        savedPlaces: any SavedPlaceRepository,
         sessionRideStates: any SessionRideStateRepository,
         signUpThrottle: any SignUpThrottling,
         changes: SharedStoreChanges
@@ -59,6 +62,7 @@ public struct StoreServices: Sendable {
         self.outbox = outbox
         self.requestQuota = requestQuota
         self.rideShares = rideShares
+        self.savedPlaces = savedPlaces
         self.sessionRideStates = sessionRideStates
         self.signUpThrottle = signUpThrottle
         self.changes = changes

@@ -25,6 +25,12 @@ public enum PlaceSearch {
         .map(\.place)
     }
 
+    /// Whether every word of `query` appears in `text`, ignoring case and accents (a saved place's label).
+    public static func matches(_ query: String, text: String) -> Bool {
+        let folded = fold(text)
+        return fold(query).split(whereSeparator: \.isWhitespace).allSatisfy { folded.contains($0) }
+    }
+
     /// Lower-cased without accents: "Café" → "cafe".
     static func fold(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)

@@ -115,6 +115,14 @@ struct KooberAppResponder: Responder {
             return try await signedIn(visitor) {
                 try await $0.makeRideFeedbackScreen(csrfToken: visitor.csrfToken).showReport(rideID: rideID)
             }
+        case .savedPlaces:
+            return try await signedIn(visitor) {
+                try await $0.makeSavedPlacesScreen(csrfToken: visitor.csrfToken).show()
+            }
+        case .newSavedPlace(let placeID):
+            return try await signedIn(visitor) {
+                try await $0.makeSavedPlacesScreen(csrfToken: visitor.csrfToken).showNew(placeID: placeID)
+            }
         case .sharedRide(let token):
             return try await container.makeSharedRideScreen().show(token: token)
         case .sharedRideEvents(let token, let lastEventID):
@@ -206,6 +214,24 @@ struct KooberAppResponder: Responder {
             return try await signedIn(visitor) {
                 try await $0.makeRideFeedbackScreen(csrfToken: visitor.csrfToken).report(
                     rideID: rideID, category: category, text: text)
+            }
+        case .rideAgain(let rideID):
+            return try await pickMeUp(visitor) {
+                try await $0.makeDropoffPickerScreen(csrfToken: visitor.csrfToken).rideAgain(rideID: rideID)
+            }
+        case .savePlace(let placeID, let choice, let ownLabel):
+            return try await signedIn(visitor) {
+                try await $0.makeSavedPlacesScreen(csrfToken: visitor.csrfToken).save(
+                    placeID: placeID, choice: choice, ownLabel: ownLabel)
+            }
+        case .renameSavedPlace(let label, let newLabel):
+            return try await signedIn(visitor) {
+                try await $0.makeSavedPlacesScreen(csrfToken: visitor.csrfToken).rename(
+                    label: label, newLabel: newLabel)
+            }
+        case .removeSavedPlace(let label):
+            return try await signedIn(visitor) {
+                try await $0.makeSavedPlacesScreen(csrfToken: visitor.csrfToken).remove(label: label)
             }
         }
     }

@@ -105,6 +105,12 @@ struct KooberPickMeUpDependencyContainer: PickMeUpUseCaseFactory, DropoffPickerU
         )
     }
 
+    func makeLoadDropoffChoicesUseCase(query: String) -> LoadDropoffChoicesUseCase {
+        LoadDropoffChoicesUseCase(
+            search: makeSearchDropoffLocationsUseCase(query: query),
+            savedPlaces: signedInContainer.makeLoadSavedPlacesUseCase())
+    }
+
     func makeSelectDropoffLocationUseCase(placeID: PlaceID) -> SelectDropoffLocationUseCase {
         SelectDropoffLocationUseCase(
             userID: userID, placeID: placeID, now: services.now(), rideRepository: services.rideRepository

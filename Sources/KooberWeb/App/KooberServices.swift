@@ -23,6 +23,8 @@ public struct KooberServices: Sendable {
     public var requestQuota: any RequestQuota
     /// Share links, one per ride, by their token's hash.
     public var rideShareRepository: any RideShareRepository
+    /// Each rider's saved places and recent drop-offs.
+    public var savedPlaceRepository: any SavedPlaceRepository
     /// How long mailed links live and how often a rider may ask for one.
     public var accountLinkPolicy = AccountLinkPolicy()
     public var locator: any Locator
@@ -81,6 +83,7 @@ public struct KooberServices: Sendable {
         self.outbox = stores.outbox
         self.requestQuota = stores.requestQuota
         self.rideShareRepository = stores.rideShares
+        self.savedPlaceRepository = stores.savedPlaces
         self.sessionRideStates = stores.sessionRideStates
         self.signUpThrottle = stores.signUpThrottle
         self.storeChanges = stores.changes

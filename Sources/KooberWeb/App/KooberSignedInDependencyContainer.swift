@@ -3,7 +3,8 @@ import KooberKit
 
 /// The scope of a signed-in rider, made per request from their session.
 struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfileUseCaseFactory,
-    LoadRideHistoryUseCaseFactory, AccountUseCaseFactory, EmailConfirmationUseCaseFactory, RideFeedbackUseCaseFactory
+    LoadRideHistoryUseCaseFactory, AccountUseCaseFactory, EmailConfirmationUseCaseFactory, RideFeedbackUseCaseFactory,
+    SavedPlacesUseCaseFactory
 {
     let appContainer: KooberAppDependencyContainer
     let userSession: UserSession
@@ -146,5 +147,35 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
         LoadRideReceiptUseCase(
             userID: userSession.profile.id, rideID: rideID, rideRepository: services.rideRepository,
             feedbackRepository: services.rideFeedbackRepository)
+    }
+
+    /// Saved Places and Save.
+    func makeSavedPlacesScreen(csrfToken: String) -> SavedPlacesScreen {
+        SavedPlacesScreen(templates: appContainer.templates, csrfToken: csrfToken, useCaseFactory: self)
+    }
+
+    func makeLoadSavedPlacesUseCase() -> LoadSavedPlacesUseCase {
+        LoadSavedPlacesUseCase(userID: userSession.profile.id, savedPlaceRepository: services.savedPlaceRepository)
+    }
+
+    func makeLoadPlaceUseCase(placeID: PlaceID) -> LoadPlaceUseCase {
+        LoadPlaceUseCase(placeID: placeID, placeRepository: services.placeRepository)
+    }
+
+    func makeSavePlaceUseCase(label: String, placeID: PlaceID?) -> SavePlaceUseCase {
+        SavePlaceUseCase(
+            userID: userSession.profile.id, label: label, placeID: placeID,
+            savedPlaceRepository: services.savedPlaceRepository)
+    }
+
+    func makeRenameSavedPlaceUseCase(label: String, newLabel: String) -> RenameSavedPlaceUseCase {
+        RenameSavedPlaceUseCase(
+            userID: userSession.profile.id, label: label, newLabel: newLabel,
+            savedPlaceRepository: services.savedPlaceRepository)
+    }
+
+    func makeRemoveSavedPlaceUseCase(label: String) -> RemoveSavedPlaceUseCase {
+        RemoveSavedPlaceUseCase(
+            userID: userSession.profile.id, label: label, savedPlaceRepository: services.savedPlaceRepository)
     }
 }

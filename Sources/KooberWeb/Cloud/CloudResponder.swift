@@ -100,6 +100,23 @@ struct CloudResponder {
             return try await CloudRideFeedbackResponder(useCaseFactory: signedIn).report(
                 rideID: CloudRoute.rideID(in: request.path),
                 body: try CloudJSON.decode(CloudReportRequest.self, from: request.body))
+        case .savedPlaces:
+            return try await CloudSavedPlacesResponder(useCaseFactory: signedIn(request, address)).list()
+        case .recentPlaces:
+            return try await CloudSavedPlacesResponder(useCaseFactory: signedIn(request, address)).recent()
+        case .savePlace:
+            let signedIn = try await signedIn(request, address)
+            return try await CloudSavedPlacesResponder(useCaseFactory: signedIn).save(
+                body: try CloudJSON.decode(CloudSavePlaceRequest.self, from: request.body))
+        case .renameSavedPlace:
+            let signedIn = try await signedIn(request, address)
+            return try await CloudSavedPlacesResponder(useCaseFactory: signedIn).rename(
+                label: CloudRoute.savedPlaceLabel(in: request.path),
+                body: try CloudJSON.decode(CloudRenameSavedPlaceRequest.self, from: request.body))
+        case .removeSavedPlace:
+            let signedIn = try await signedIn(request, address)
+            return try await CloudSavedPlacesResponder(useCaseFactory: signedIn).remove(
+                label: CloudRoute.savedPlaceLabel(in: request.path))
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import KooberKit
 import NIOHTTP1
 
@@ -24,6 +25,14 @@ public enum CloudRoute: String, CaseIterable, Sendable {
     /// (`rideID(in:)`).
     case rateRide
     case reportRide
+    /// `GET`/`PUT /api/v1/places/saved`: the rider's saved places, and one saved (or moved) under its label.
+    case savedPlaces
+    case savePlace
+    /// `PATCH`/`DELETE /api/v1/places/saved/{label}`: one saved place renamed or removed (`savedPlaceLabel(in:)`).
+    case renameSavedPlace
+    case removeSavedPlace
+    /// `GET /api/v1/places/recent`: the rider's last 5 distinct drop-offs.
+    case recentPlaces
 
     public var path: String {
         switch self {
@@ -43,6 +52,9 @@ public enum CloudRoute: String, CaseIterable, Sendable {
         case .sendEmailConfirmation: "/api/v1/me/email/confirmation"
         case .rateRide: Self.ridesPrefix + "{id}" + Route.ratingSuffix
         case .reportRide: Self.ridesPrefix + "{id}" + Route.reportSuffix
+        case .savedPlaces, .savePlace: "/api/v1/places/saved"
+        case .renameSavedPlace, .removeSavedPlace: Self.savedPlacePrefix + "{label}"
+        case .recentPlaces: "/api/v1/places/recent"
         }
     }
 
@@ -51,8 +63,11 @@ public enum CloudRoute: String, CaseIterable, Sendable {
         case .logIn, .signUp, .requestRide, .cancelCurrentRide, .forgotPassword, .sendEmailConfirmation, .rateRide,
             .reportRide, .shareCurrentRide:
             .POST
-        case .rideOptions, .locations, .me, .currentRide, .currentRideEvents, .rideHistory: .GET
-        case .signOut, .stopSharingCurrentRide: .DELETE
+        case .rideOptions, .locations, .me, .currentRide, .currentRideEvents, .rideHistory, .savedPlaces, .recentPlaces:
+            .GET
+        case .signOut, .stopSharingCurrentRide, .removeSavedPlace: .DELETE
+        case .savePlace: .PUT
+        case .renameSavedPlace: .PATCH
         }
     }
 
@@ -64,7 +79,15 @@ public enum CloudRoute: String, CaseIterable, Sendable {
     /// The API's match for a request: the operation, the methods its path takes when not this one, or nothing when
     /// the path is not the API's (the pages' then).
     public static func match(method: HTTPMethod, path: String) -> RouteMatch<CloudRoute> {
-        guard let routes = byPath[rideOperation(path)?.path ?? path] else { return .notFound }
+        let key =
+            if let operation = rideOperation(path) {
+                operation.path
+            } else if path.hasPrefix(savedPlacePrefix), path.utf8.count > savedPlacePrefix.utf8.count {
+                CloudRoute.removeSavedPlace.path
+            } else {
+                path
+            }
+        guard let routes = byPath[key] else { return .notFound }
         let effectiveMethod = method == .HEAD ? .GET : method
         if let route = routes.first(where: { $0.method == effectiveMethod }) { return .route(route) }
         return .methodNotAllowed(allowed: RouteMatch<CloudRoute>.allowed(routes.map(\.method)))
@@ -86,6 +109,16 @@ public enum CloudRoute: String, CaseIterable, Sendable {
         guard let operation = rideOperation(path) else { return nil }
         let suffix = operation == .rateRide ? Route.ratingSuffix : Route.reportSuffix
         return Route.rideID(digits: path.dropFirst(ridesPrefix.count).dropLast(suffix.count))
+    }
+
+    /// `/api/v1/places/saved/` before a saved place's label.
+    private static let savedPlacePrefix = "/api/v1/places/saved/"
+
+    /// The label a saved place's path names (`/api/v1/places/saved/Mum%27s`), percent-decoded; `nil` when its escapes
+    /// are not valid UTF-8 (a 404, as a label the rider does not have).
+    static func savedPlaceLabel(in path: String) -> String? {
+        guard path.hasPrefix(savedPlacePrefix) else { return nil }
+        return String(path.dropFirst(savedPlacePrefix.count)).removingPercentEncoding
     }
 
     /// Whether a path is the API's alone, so that its errors (404, 405) are JSON: everything under `/api/` and the

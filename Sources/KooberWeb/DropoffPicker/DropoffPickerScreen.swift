@@ -2,25 +2,28 @@ import HTTPServer
 import KooberKit
 import NIOHTTP1
 
-/// Where To?: searches the places and chooses the drop-off.
+/// Where To?: searches the places (and the rider's labels), lists the rider's saved places and recent drop-offs, and
+/// chooses the drop-off; Ride Again chooses a past ride's.
 struct DropoffPickerScreen {
     let templates: TemplateRenderer
     let csrfToken: String
     let pickupLocation: Location
     let useCaseFactory: any DropoffPickerUseCaseFactory
 
-    /// The places matching `query` (all of them, nearest first, when it is empty); a search too long to run is kept
-    /// in its field with its error, and no places.
+    /// The places matching `query` or the rider's labels (all of them, nearest first, after the rider's saved places
+    /// and recent drop-offs, when it is empty); a search too long to run is kept in its field with its error, and no
+    /// places.
     func show(query: String, error: ErrorMessage? = nil, status: HTTPResponseStatus = .ok) async throws -> Response {
-        let places: [NamedLocation]
+        let choices: DropoffChoices
         var (error, status) = (error, status)
         do {
-            places = try await useCaseFactory.makeSearchDropoffLocationsUseCase(query: query).run()
+            choices = try await useCaseFactory.makeLoadDropoffChoicesUseCase(query: query).run()
         } catch let searchError as SearchDropoffLocationsError {
-            (places, error, status) = ([], searchError.errorMessage, .unprocessableEntity)
+            choices = DropoffChoices(saved: [], recent: [], places: [])
+            (error, status) = (searchError.errorMessage, .unprocessableEntity)
         }
         let viewState = DropoffPickerViewState(
-            query: query, places: places, pickupLocation: pickupLocation, csrfToken: csrfToken, error: error
+            query: query, choices: choices, pickupLocation: pickupLocation, csrfToken: csrfToken, error: error
         )
         return templates.response(.dropoffPicker, viewState, status: status)
     }
@@ -38,5 +41,20 @@ struct DropoffPickerScreen {
             let status: HTTPResponseStatus = error == .rideInProgress ? .conflict : .unprocessableEntity
             return try await show(query: "", error: error.errorMessage, status: status)
         }
+    }
+
+    /// Ride Again: the ride's drop-off becomes the rider's choice and pick-me-up shows step 2 with fares worked out
+    /// anew. Another rider's ride, or none, is the 404 page; with a ride in progress nothing changes and pick-me-up
+    /// shows that ride.
+    func rideAgain(rideID: RideID?) async throws -> Response {
+        guard let rideID, let record = try await useCaseFactory.makeLoadRideReceiptUseCase(rideID: rideID).run() else {
+            return ErrorPages(templates: templates).response(.notFound)
+        }
+        do {
+            try await useCaseFactory.makeSelectDropoffLocationUseCase(placeID: record.ride.dropoff.id).run()
+        } catch SelectDropoffLocationError.rideInProgress {
+            // The live ride is what pick-me-up shows.
+        }
+        return .redirect(to: Route.ride.path)
     }
 }

@@ -1,6 +1,7 @@
 import KooberKit
 
 protocol DropoffPickerUseCaseFactory {
-    func makeSearchDropoffLocationsUseCase(query: String) -> SearchDropoffLocationsUseCase
+    func makeLoadDropoffChoicesUseCase(query: String) -> LoadDropoffChoicesUseCase
+    func makeLoadRideReceiptUseCase(rideID: RideID) -> LoadRideReceiptUseCase
     func makeSelectDropoffLocationUseCase(placeID: PlaceID) -> SelectDropoffLocationUseCase
 }

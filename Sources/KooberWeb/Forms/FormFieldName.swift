@@ -15,6 +15,12 @@ enum FormFieldName: Hashable, Sendable {
     case tipOther
     case problemCategory
     case problemText
+    /// Save's choice of label (`SavedPlaceLabelChoice`), and the saved place's label on Rename and Remove.
+    case savedLabel
+    /// Save's label of the rider's own.
+    case ownLabel
+    /// Rename's new label.
+    case newLabel
 
     var rawValue: String {
         switch self {
@@ -35,6 +41,9 @@ enum FormFieldName: Hashable, Sendable {
         case .tipOther: "tip_other"
         case .problemCategory: "category"
         case .problemText: "what_happened"
+        case .savedLabel: "label"
+        case .ownLabel: "own_label"
+        case .newLabel: "new_label"
         }
     }
 }

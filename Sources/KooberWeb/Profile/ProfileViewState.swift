@@ -20,6 +20,7 @@ struct ProfileViewState: Sendable, Encodable {
     let changePasswordPath = Route.changePassword.path
     let signOutEverywhereAction = Route.signOutEverywhere.path
     let deleteAccountPath = Route.deleteAccount.path
+    let savedPlacesPath = Route.savedPlaces.path
     let donePath = Route.ride.path
     let history: RideHistoryViewState
 

@@ -18,6 +18,7 @@ struct RideReceiptViewState: Sendable, Encodable {
     let ratingForm: RatingFormViewState?
     let reportPath: String?
     let profilePath = Route.profile.path
+    let rideAgainAction: String
 
     init(
         record: RideRecord, mapTiles: MapTiles, now: Date, csrfToken: String, ratingForm: RatingFormViewState? = nil,
@@ -29,6 +30,7 @@ struct RideReceiptViewState: Sendable, Encodable {
         let pickup = MapPin(name: from, latitude: ride.pickup.latitude, longitude: ride.pickup.longitude)
         mapSVG = RouteMap.svg(pickup: pickup, dropoff: MapPin(ride.dropoff), tiles: mapTiles)
         to = ride.dropoff.name
+        rideAgainAction = Route.rideAgainPath(for: ride.id)
         rideOption = ride.rideOptionName
         animal = ride.animalTitle
         status = ride.status.historyLabel

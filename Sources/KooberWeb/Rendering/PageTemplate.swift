@@ -23,4 +23,6 @@ public enum PageTemplate: String, CaseIterable, Sendable {
     case rideSharing = "ride-sharing"
     case sharedRide = "shared-ride"
     case shareEnded = "share-ended"
+    case savedPlaces = "saved-places"
+    case savePlace = "save-place"
 }

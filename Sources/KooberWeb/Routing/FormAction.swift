@@ -23,4 +23,11 @@ enum FormAction: Equatable, Sendable {
     /// Rate Your Ride on a ride (`nil` when the path names none: a 404).
     case rateRide(RideID?, RatingForm)
     case reportProblem(RideID?, category: String?, text: String)
+    /// Ride Again from a receipt (`nil` when the path names no ride: a 404).
+    case rideAgain(RideID?)
+    /// Save: the place (`nil` when not a number), the label chosen (`home`, `work`, `own`, or none) and the rider's
+    /// own label as typed.
+    case savePlace(PlaceID?, choice: String?, ownLabel: String)
+    case renameSavedPlace(label: String, newLabel: String)
+    case removeSavedPlace(label: String)
 }

@@ -46,6 +46,15 @@ public enum Route: String, CaseIterable, Sendable {
     /// `GET`/`POST /rides/<id>/report`: Report a Problem.
     case reportProblem
     case submitReport
+    /// `POST /rides/<id>/again`: Ride Again, that ride's drop-off chosen anew.
+    case rideAgain
+    /// Saved Places (`/places/saved`), linked from My Profile.
+    case savedPlaces
+    /// `/places/saved/new?place=<id>`: Save a place under a label.
+    case newSavedPlace
+    case submitNewSavedPlace
+    case renameSavedPlace
+    case removeSavedPlace
     case signOut
     case healthCheck
 
@@ -80,6 +89,11 @@ public enum Route: String, CaseIterable, Sendable {
         case .rideReceipt: "/rides/"
         case .rateRide: "/rides/*/rating"
         case .reportProblem, .submitReport: "/rides/*/report"
+        case .rideAgain: "/rides/*/again"
+        case .savedPlaces: "/places/saved"
+        case .newSavedPlace, .submitNewSavedPlace: "/places/saved/new"
+        case .renameSavedPlace: "/places/saved/rename"
+        case .removeSavedPlace: "/places/saved/remove"
         case .signOut: "/signout"
         case .healthCheck: "/healthz"
         }
@@ -104,12 +118,13 @@ public enum Route: String, CaseIterable, Sendable {
         switch self {
         case .launch, .welcome, .signIn, .signUp, .ride, .dropoffPicker, .rideEvents, .profile, .rideHistory,
             .rideReceipt, .editProfile, .changePassword, .deleteAccount, .healthCheck, .forgotPassword, .resetPassword,
-            .confirmEmail, .reportProblem, .sharedRide, .sharedRideEvents:
+            .confirmEmail, .reportProblem, .sharedRide, .sharedRideEvents, .savedPlaces, .newSavedPlace:
             .GET
         case .submitSignIn, .submitSignUp, .selectDropoff, .confirmRide, .startNewRide, .cancelRide, .signOut,
             .shareRide, .stopSharingRide,
             .submitEditProfile, .submitChangePassword, .signOutEverywhere, .submitDeleteAccount, .submitForgotPassword,
-            .submitResetPassword, .sendEmailConfirmation, .rateRide, .submitReport:
+            .submitResetPassword, .sendEmailConfirmation, .rateRide, .submitReport, .rideAgain, .submitNewSavedPlace,
+            .renameSavedPlace, .removeSavedPlace:
             .POST
         }
     }
@@ -137,7 +152,8 @@ extension Route {
     private static let byPath: [String: [Route]] = Dictionary(grouping: allCases, by: \.path)
 
     /// Matches a request's method and (percent-encoded) path against every route; every path under `/rides/` is
-    /// a ride's: its rating's when it ends in `/rating`, its report's when in `/report`, else its receipt's (whose id
+    /// a ride's: its rating's when it ends in `/rating`, its report's when in `/report`, Ride Again's when in
+    /// `/again`, else its receipt's (whose id
     /// the screen reads, `rideID(in:)`); every path under `/share/` is a shared ride's page, or its stream when it ends
     /// in `/events` (whose token the screen reads, `shareToken(in:)`).
     public static func match(method: HTTPMethod, path: String) -> RouteMatch<Route> {
@@ -196,13 +212,25 @@ extension Route {
         receiptPath(for: rideID) + reportSuffix
     }
 
+    /// A ride's Ride Again form's action, `/rides/<id>/again`.
+    static func rideAgainPath(for rideID: RideID) -> String {
+        receiptPath(for: rideID) + rideAgainSuffix
+    }
+
+    /// Save's page for a place, `/places/saved/new?place=<id>`.
+    static func newSavedPlacePath(for placeID: PlaceID) -> String {
+        Route.newSavedPlace.path + "?place=\(placeID.rawValue)"
+    }
+
     static let ratingSuffix = "/rating"
     static let reportSuffix = "/report"
+    static let rideAgainSuffix = "/again"
 
     /// Which of a ride's routes a path under `/rides/` is, by its end.
     private static func rideRoute(_ path: String) -> Route {
         if path.hasSuffix(ratingSuffix) { return .rateRide }
         if path.hasSuffix(reportSuffix) { return .reportProblem }
+        if path.hasSuffix(rideAgainSuffix) { return .rideAgain }
         return .rideReceipt
     }
 
@@ -214,6 +242,7 @@ extension Route {
         switch rideRoute(path) {
         case .rateRide: digits = digits.dropLast(ratingSuffix.count)
         case .reportProblem: digits = digits.dropLast(reportSuffix.count)
+        case .rideAgain: digits = digits.dropLast(rideAgainSuffix.count)
         default: break
         }
         return rideID(digits: digits)

@@ -24,6 +24,9 @@ enum RouteRequest: Equatable, Sendable {
     /// `nil` when the path names no ride Koober could have (a 404).
     case rideReceipt(RideID?)
     case reportProblem(RideID?)
+    case savedPlaces
+    /// Save's page; `nil` when `place` is missing or not a number.
+    case newSavedPlace(PlaceID?)
     /// A shared ride's page; `nil` when the path names no link Koober could have made (the ended link's page).
     case sharedRide(RideShareToken?)
     case sharedRideEvents(RideShareToken?, lastEventID: String?)
@@ -60,6 +63,21 @@ enum RouteRequest: Equatable, Sendable {
             self = try .submit(request) {
                 .reportProblem(rideID, category: $0[.problemCategory], text: $0[.problemText] ?? "")
             }
+        case .rideAgain:
+            let rideID = Route.rideID(in: request.path)
+            self = try .submit(request) { _ in .rideAgain(rideID) }
+        case .savedPlaces: self = .savedPlaces
+        case .newSavedPlace: self = .newSavedPlace(try request.query()["place"].flatMap(PlaceID.init))
+        case .submitNewSavedPlace:
+            self = try .submit(request) {
+                .savePlace(
+                    $0[.placeID].flatMap(PlaceID.init), choice: $0[.savedLabel], ownLabel: $0[.ownLabel] ?? "")
+            }
+        case .renameSavedPlace:
+            self = try .submit(request) {
+                .renameSavedPlace(label: $0[.savedLabel] ?? "", newLabel: $0[.newLabel] ?? "")
+            }
+        case .removeSavedPlace: self = try .submit(request) { .removeSavedPlace(label: $0[.savedLabel] ?? "") }
         case .sharedRide: self = .sharedRide(Route.shareToken(in: request.path))
         case .sharedRideEvents:
             self = .sharedRideEvents(

@@ -1,0 +1,80 @@
+/// A name a rider saves a place under (SPEC.md, Drop-off picker): Home, Work, or a name of the rider's own of 1–30
+/// characters. "home" and "work" typed in any case are Home and Work; labels are compared ignoring case (`key`), so a
+/// rider has each label once however it is spelled.
+public enum SavedPlaceLabel: Hashable, Sendable, CustomStringConvertible {
+    case home
+    case work
+    /// The rider's own name, trimmed, 1–30 characters, never "home" or "work" in any case.
+    case own(String)
+
+    /// The longest own label, in characters.
+    public static let limit = FieldLimit(maximum: 30, unit: .characters)
+    /// How many labels of their own a rider may have besides Home and Work.
+    public static let ownLabelsAllowed = 8
+
+    /// Reads what the rider typed: trimmed of white space; empty, too long (checked before anything else reads it)
+    /// or holding a control character is refused with its problem (a form's body is capped before it is read, so
+    /// trimming first costs little).
+    public init(parsing text: String) throws(SavedPlaceLabelProblem) {
+        let trimmed = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        if trimmed.isEmpty { throw .missing }
+        if Self.limit.isExceeded(by: trimmed) { throw .tooLong(Self.limit) }
+        if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw .controlCharacter
+        }
+        switch trimmed.lowercased() {
+        case "home": self = .home
+        case "work": self = .work
+        default: self = .own(trimmed)
+        }
+    }
+
+    /// The label as stored and shown: "Home", "Work", or the rider's own as typed (trimmed).
+    public var text: String {
+        switch self {
+        case .home: "Home"
+        case .work: "Work"
+        case .own(let text): text
+        }
+    }
+
+    public var description: String { text }
+
+    /// The label lower-cased: what makes two labels one (`saved_places.label_key`).
+    public var key: String { text.lowercased() }
+
+    /// Whether it is one of the rider's own (counted against `ownLabelsAllowed`).
+    public var isOwn: Bool {
+        if case .own = self { true } else { false }
+    }
+
+    /// Reads a label as stored (already checked when saved).
+    public init(stored text: String) {
+        switch text.lowercased() {
+        case "home": self = .home
+        case "work": self = .work
+        default: self = .own(text)
+        }
+    }
+
+    /// Home, Work, then the rider's own labels by key: the order a rider's saved places are listed in.
+    public static func listedBefore(_ lhs: SavedPlaceLabel, _ rhs: SavedPlaceLabel) -> Bool {
+        (lhs.rank, lhs.key) < (rhs.rank, rhs.key)
+    }
+
+    private var rank: Int {
+        switch self {
+        case .home: 0
+        case .work: 1
+        case .own: 2
+        }
+    }
+}
+
+/// What is wrong with a label a rider typed; the words for it are the web layer's.
+public enum SavedPlaceLabelProblem: Error, Equatable, Sendable {
+    case missing
+    case tooLong(FieldLimit)
+    /// A control character (a tab typed inside it, a NUL): nothing a rider means as a name.
+    case controlCharacter
+}

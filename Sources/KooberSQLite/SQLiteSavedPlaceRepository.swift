@@ -1,0 +1,114 @@
+import KooberKit
+
+/// Saved places in `saved_places` (migration 12): one row per rider and label, keyed by the label lower-cased, gone
+/// with the rider (`ON DELETE CASCADE`). SQLite has one writer, so a save's count of the rider's own labels and its
+/// insert are one step however many saves run at once.
+public struct SQLiteSavedPlaceRepository: SavedPlaceRepository {
+    private let database: SQLiteDatabase
+
+    public init(database: SQLiteDatabase) {
+        self.database = database
+    }
+
+    public func savedPlaces(userID: UserID) async throws -> [SavedPlace] {
+        try await database.read { connection in
+            try connection.query(
+                """
+                SELECT s.label, p.id, p.name, p.latitude, p.longitude
+                FROM saved_places AS s JOIN places AS p ON p.id = s.place_id
+                WHERE s.user_id = ?
+                """,
+                [.integer(userID.rawValue)]
+            )
+            .map { row in
+                SavedPlace(
+                    label: SavedPlaceLabel(stored: try row.string("label")),
+                    place: try SQLitePlaceRepository.place(from: row))
+            }
+            .sorted { SavedPlaceLabel.listedBefore($0.label, $1.label) }
+        }
+    }
+
+    public func save(userID: UserID, label: SavedPlaceLabel, placeID: PlaceID) async throws {
+        try await database.write { connection in
+            guard try SQLitePlaceRepository.place(id: placeID, on: connection) != nil else {
+                throw SavedPlaceError.unknownPlace
+            }
+            if label.isOwn, try !Self.has(label, userID: userID, on: connection),
+                try Self.ownCount(userID: userID, on: connection) >= SavedPlaceLabel.ownLabelsAllowed
+            {
+                throw SavedPlaceError.tooManyOwnLabels
+            }
+            try connection.execute(
+                """
+                INSERT INTO saved_places (user_id, label_key, label, place_id) VALUES (?, ?, ?, ?)
+                ON CONFLICT (user_id, label_key) DO UPDATE SET label = excluded.label, place_id = excluded.place_id
+                """,
+                [.integer(userID.rawValue), .text(label.key), .text(label.text), .integer(placeID.rawValue)])
+        }
+    }
+
+    public func rename(userID: UserID, label: SavedPlaceLabel, to newLabel: SavedPlaceLabel) async throws {
+        try await database.write { connection in
+            guard try Self.has(label, userID: userID, on: connection) else { throw SavedPlaceError.noSuchLabel }
+            if newLabel.key != label.key {
+                if try Self.has(newLabel, userID: userID, on: connection) { throw SavedPlaceError.labelTaken }
+                if newLabel.isOwn, !label.isOwn,
+                    try Self.ownCount(userID: userID, on: connection) >= SavedPlaceLabel.ownLabelsAllowed
+                {
+                    throw SavedPlaceError.tooManyOwnLabels
+                }
+            }
+            try connection.execute(
+                "UPDATE saved_places SET label_key = ?, label = ? WHERE user_id = ? AND label_key = ?",
+                [.text(newLabel.key), .text(newLabel.text), .integer(userID.rawValue), .text(label.key)])
+        }
+    }
+
+    @discardableResult
+    public func remove(userID: UserID, label: SavedPlaceLabel) async throws -> Bool {
+        try await database.write { connection in
+            try connection.execute(
+                "DELETE FROM saved_places WHERE user_id = ? AND label_key = ?",
+                [.integer(userID.rawValue), .text(label.key)]) == 1
+        }
+    }
+
+    /// For each place, the rider's latest ride there, read from `rides_by_user_dropoff` by one seek (SQLite's MAX on
+    /// an index's last column): 32 places make 32 seeks, however many rides (`RecentDropoffsQueryPlanTests`).
+    public func recentDropoffs(userID: UserID, limit: Int) async throws -> [NamedLocation] {
+        try await database.read { connection in
+            try connection.query(Self.recentSQL, [.integer(userID.rawValue), .integer(Int64(max(0, limit)))])
+                .map(SQLitePlaceRepository.place(from:))
+        }
+    }
+
+    /// The Recent query: its plan is checked by the tests.
+    static let recentSQL = """
+        SELECT id, name, latitude, longitude FROM (
+            SELECT p.id, p.name, p.latitude, p.longitude,
+                (SELECT MAX(r.requested_at) FROM rides AS r WHERE r.user_id = ?1 AND r.dropoff_place_id = p.id)
+                    AS last_requested_at
+            FROM places AS p
+        )
+        WHERE last_requested_at IS NOT NULL
+        ORDER BY last_requested_at DESC, id DESC
+        LIMIT ?2
+        """
+
+    private static func has(_ label: SavedPlaceLabel, userID: UserID, on connection: SQLiteConnection) throws -> Bool {
+        try !connection.query(
+            "SELECT 1 FROM saved_places WHERE user_id = ? AND label_key = ?",
+            [.integer(userID.rawValue), .text(label.key)]
+        ).isEmpty
+    }
+
+    private static func ownCount(userID: UserID, on connection: SQLiteConnection) throws -> Int {
+        try connection.query(
+            """
+            SELECT COUNT(*) AS own FROM saved_places WHERE user_id = ? AND label_key NOT IN ('home', 'work')
+            """,
+            [.integer(userID.rawValue)]
+        ).first?.int("own") ?? 0
+    }
+}

@@ -1,0 +1,39 @@
+import KooberKit
+
+/// Save (`/places/saved/new?place=<id>`): the place, a choice of **Home**, **Work** or a label of the rider's own
+/// typed in a field, and **Save**; with the error panel and the label's problem beside its field when saving failed.
+struct SavePlaceViewState: Sendable, Encodable {
+    struct Choice: Sendable, Encodable {
+        let value: String
+        let label: String
+        let id: String
+        let checked: Bool
+    }
+
+    let csrfToken: String
+    let placeID: String
+    let placeName: String
+    let choices: [Choice]
+    let ownLabel: String
+    let ownLabelLimit = SavedPlaceLabel.limit.maximum
+    let error: ErrorMessage?
+    let labelProblem: String?
+    let action = Route.submitNewSavedPlace.path
+    let cancelPath = Route.dropoffPicker.path
+
+    init(place: NamedLocation, csrfToken: String, choice: String? = nil, ownLabel: String = "", error: ErrorMessage?) {
+        self.csrfToken = csrfToken
+        placeID = String(place.id.rawValue)
+        placeName = place.name
+        let chosen = choice.flatMap(SavedPlaceLabelChoice.init(rawValue:))
+        choices = [
+            Choice(value: "home", label: "Home", id: "label-home", checked: chosen == .home),
+            Choice(value: "work", label: "Work", id: "label-work", checked: chosen == .work),
+            Choice(value: "own", label: "A name of your own", id: "label-own", checked: chosen == .own),
+        ]
+        // What was typed goes back in its field, cut to a little over the limit (a huge post is not echoed whole).
+        self.ownLabel = String(ownLabel.prefix(SavedPlaceLabel.limit.maximum + 10))
+        self.error = error
+        labelProblem = error?.fieldErrors[FormFieldName.ownLabel.rawValue]
+    }
+}
