@@ -32,6 +32,7 @@ public enum KooberDatabase: Sendable {
                 requestQuota: InMemoryRequestQuota(),
                 rideShares: SQLiteRideShareRepository(database: database),
                 sessionRideStates: SQLiteSessionRideStateRepository(database: database),
+                scheduledRides: SQLiteScheduledRideRepository(database: database),
                 signUpThrottle: SignUpThrottle(),
                 changes: SharedStoreChanges()
             )
@@ -51,6 +52,7 @@ public enum KooberDatabase: Sendable {
                 requestQuota: PostgresRequestQuota(database: database),
                 rideShares: PostgresRideShareRepository(database: database),
                 sessionRideStates: PostgresSessionRideStateRepository(database: database),
+                scheduledRides: PostgresScheduledRideRepository(database: database),
                 signUpThrottle: PostgresSignUpThrottle(database: database),
                 changes: database.changes
             )

@@ -27,6 +27,8 @@ extension StoreServices {
             rideShares: InMemoryRideShareRepository(
                 links: shareLinks, users: users, sessions: sessions, rides: rides),
             sessionRideStates: SessionThenRideState(sessions: sessions, rides: rides),
+            scheduledRides: InMemoryScheduledRideRepository(
+                users: users, rides: rides, places: placeRepository, mail: mail),
             signUpThrottle: SignUpThrottle(),
             changes: SharedStoreChanges()
         )

@@ -53,7 +53,9 @@ import Testing
         let rides = CountingRides(working)
         let clock = TestClock()
         let dispatcher = RideDispatcher(
-            rideRepository: rides, fleetRepository: working, feed: RideFeed(), clock: clock,
+            rideRepository: rides, fleetRepository: working,
+            scheduledRides: InMemoryScheduledRideRepository.empty(rides: working), feed: RideFeed(),
+            clock: clock,
             pollInterval: .seconds(60), logger: Logger(label: "koober.test")
         )
         let running = Task { try await dispatcher.run() }
@@ -97,7 +99,9 @@ import Testing
                     requestedAt: clock.now, clockRate: 60))
         }
         let dispatcher = RideDispatcher(
-            rideRepository: rides, fleetRepository: rides, feed: RideFeed(), clock: clock,
+            rideRepository: rides, fleetRepository: rides,
+            scheduledRides: InMemoryScheduledRideRepository.empty(rides: rides),
+            feed: RideFeed(), clock: clock,
             logger: Logger(label: "koober.test"))
         let running = Task { try await dispatcher.run() }
         defer { running.cancel() }

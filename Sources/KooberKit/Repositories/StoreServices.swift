@@ -23,6 +23,8 @@ public struct StoreServices: Sendable {
     public var rideShares: any RideShareRepository
     /// A session with its rider's ride state in one read (pick-me-up's page).
     public var sessionRideStates: any SessionRideStateRepository
+    /// Rides booked for later, and their starts (with the rides they start as, in one transaction).
+    public var scheduledRides: any ScheduledRideRepository
     /// Sign-ups per client address: in this process's memory where one process serves the store (SQLite), in the
     /// store where several share it (PostgreSQL).
     public var signUpThrottle: any SignUpThrottling
@@ -44,6 +46,7 @@ public struct StoreServices: Sendable {
         requestQuota: any RequestQuota,
         rideShares: any RideShareRepository,
         sessionRideStates: any SessionRideStateRepository,
+        scheduledRides: any ScheduledRideRepository,
         signUpThrottle: any SignUpThrottling,
         changes: SharedStoreChanges
     ) {
@@ -60,6 +63,7 @@ public struct StoreServices: Sendable {
         self.requestQuota = requestQuota
         self.rideShares = rideShares
         self.sessionRideStates = sessionRideStates
+        self.scheduledRides = scheduledRides
         self.signUpThrottle = signUpThrottle
         self.changes = changes
     }

@@ -23,6 +23,8 @@ public struct KooberServices: Sendable {
     public var requestQuota: any RequestQuota
     /// Share links, one per ride, by their token's hash.
     public var rideShareRepository: any RideShareRepository
+    /// Rides booked for later (SPEC.md, "Scheduled rides").
+    public var scheduledRideRepository: any ScheduledRideRepository
     /// How long mailed links live and how often a rider may ask for one.
     public var accountLinkPolicy = AccountLinkPolicy()
     public var locator: any Locator
@@ -81,6 +83,7 @@ public struct KooberServices: Sendable {
         self.outbox = stores.outbox
         self.requestQuota = stores.requestQuota
         self.rideShareRepository = stores.rideShares
+        self.scheduledRideRepository = stores.scheduledRides
         self.sessionRideStates = stores.sessionRideStates
         self.signUpThrottle = stores.signUpThrottle
         self.storeChanges = stores.changes
