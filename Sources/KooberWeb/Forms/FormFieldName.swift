@@ -15,6 +15,9 @@ enum FormFieldName: Hashable, Sendable {
     case tipOther
     case problemCategory
     case problemText
+    /// The Pick-up time's date (`yyyy-mm-dd`) and time of day (`hh:mm`), in Sydney.
+    case pickupDate
+    case pickupTime
 
     var rawValue: String {
         switch self {
@@ -27,6 +30,8 @@ enum FormFieldName: Hashable, Sendable {
         case .account(.newPassword): "newPassword"
         case .placeID: "place_id"
         case .rideOption: "ride_option"
+        case .pickupDate: "pickup_date"
+        case .pickupTime: "pickup_time"
         case .csrfToken: "csrf_token"
         case .linkToken: "token"
         case .stars: "stars"
