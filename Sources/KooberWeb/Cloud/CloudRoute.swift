@@ -24,6 +24,11 @@ public enum CloudRoute: String, CaseIterable, Sendable {
     /// (`rideID(in:)`).
     case rateRide
     case reportRide
+    /// `GET`/`POST /api/v1/rides/scheduled`: the upcoming scheduled rides, and Schedule.
+    case scheduledRides
+    case scheduleRide
+    /// `DELETE /api/v1/rides/scheduled/{id}`: Cancel a scheduled ride (`scheduledRideID(in:)`).
+    case cancelScheduledRide
 
     public var path: String {
         switch self {
@@ -43,16 +48,18 @@ public enum CloudRoute: String, CaseIterable, Sendable {
         case .sendEmailConfirmation: "/api/v1/me/email/confirmation"
         case .rateRide: Self.ridesPrefix + "{id}" + Route.ratingSuffix
         case .reportRide: Self.ridesPrefix + "{id}" + Route.reportSuffix
+        case .scheduledRides, .scheduleRide: "/api/v1/rides/scheduled"
+        case .cancelScheduledRide: Self.scheduledPrefix + "{id}"
         }
     }
 
     public var method: HTTPMethod {
         switch self {
         case .logIn, .signUp, .requestRide, .cancelCurrentRide, .forgotPassword, .sendEmailConfirmation, .rateRide,
-            .reportRide, .shareCurrentRide:
+            .reportRide, .shareCurrentRide, .scheduleRide:
             .POST
-        case .rideOptions, .locations, .me, .currentRide, .currentRideEvents, .rideHistory: .GET
-        case .signOut, .stopSharingCurrentRide: .DELETE
+        case .rideOptions, .locations, .me, .currentRide, .currentRideEvents, .rideHistory, .scheduledRides: .GET
+        case .signOut, .stopSharingCurrentRide, .cancelScheduledRide: .DELETE
         }
     }
 
@@ -76,9 +83,19 @@ public enum CloudRoute: String, CaseIterable, Sendable {
     /// The operation on one ride a path names by its end (`/api/v1/rides/<anything>/rating`), if it does.
     private static func rideOperation(_ path: String) -> CloudRoute? {
         guard path.hasPrefix(ridesPrefix) else { return nil }
+        if path.hasPrefix(scheduledPrefix) { return .cancelScheduledRide }
         if path.hasSuffix(Route.ratingSuffix) { return .rateRide }
         if path.hasSuffix(Route.reportSuffix) { return .reportRide }
         return nil
+    }
+
+    /// `/api/v1/rides/scheduled/` before a scheduled ride's id.
+    private static let scheduledPrefix = "/api/v1/rides/scheduled/"
+
+    /// The scheduled ride `DELETE /api/v1/rides/scheduled/42` names: `nil` for anything but plain digits (a 404).
+    static func scheduledRideID(in path: String) -> ScheduledRideID? {
+        guard path.hasPrefix(scheduledPrefix) else { return nil }
+        return Route.rideID(digits: path.dropFirst(scheduledPrefix.count)).map { ScheduledRideID($0.rawValue) }
     }
 
     /// The ride a ride's operation names (`/api/v1/rides/42/rating`): `nil` for anything but plain digits (a 404).
