@@ -32,6 +32,7 @@ public enum FuzzTargets {
             MapTilePathFuzzTarget(),
             RideHistoryCursorFuzzTarget(), CloudRequestFuzzTarget.shared,
             SMTPReplyFuzzTarget(), MailHeaderFuzzTarget(), TipAmountFuzzTarget(), ShareTokenFuzzTarget(),
+            PickupTimeFuzzTarget(),
         ]
     }
 }
