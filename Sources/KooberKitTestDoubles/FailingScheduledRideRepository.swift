@@ -29,6 +29,10 @@ public struct FailingScheduledRideRepository: ScheduledRideRepository {
         throw StorageFailure(operation: "start scheduled ride")
     }
 
+    public func startDue(at time: Date, limit: Int) async throws -> [ScheduledRideStart] {
+        throw StorageFailure(operation: "start due scheduled rides")
+    }
+
     public func nextStartTime(after time: Date) async throws -> Date? {
         throw StorageFailure(operation: "next scheduled start")
     }

@@ -117,6 +117,15 @@ public actor InMemoryScheduledRideRepository: ScheduledRideRepository {
         }
     }
 
+    /// One `start` after the other: each claims its booking before it suspends, as a transaction would.
+    public func startDue(at time: Date, limit: Int) async throws -> [ScheduledRideStart] {
+        var outcomes: [ScheduledRideStart] = []
+        for booking in try await due(at: time, limit: limit) {
+            outcomes.append(try await start(booking.id, at: time))
+        }
+        return outcomes
+    }
+
     public func nextStartTime(after time: Date) async throws -> Date? {
         var next: Date?
         for ride in rides where states[ride.id] == .status(.upcoming) {

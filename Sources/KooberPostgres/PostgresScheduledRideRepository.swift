@@ -119,35 +119,66 @@ public struct PostgresScheduledRideRepository: ScheduledRideRepository {
                     """
                 )
                 guard let booking = try claimed.first.map(Self.scheduledRide(from:)) else { return .notUpcoming }
-                let inProgress = try await transaction.query(
-                    """
-                    SELECT 1 FROM rides WHERE user_id = \(booking.userID.rawValue)
-                    AND status IN ('finding', 'on_the_way', 'arrived', 'riding')
-                    """
-                )
-                if !inProgress.isEmpty {
-                    guard time >= booking.missAt else { return .waiting }
-                    try await transaction.execute(
-                        "UPDATE scheduled_rides SET status = 'missed' WHERE id = \(id.rawValue)")
-                    try await PostgresMailQueue.queue(
-                        .scheduledRide(.scheduledRideMissed, id: id), for: booking.userID, at: time,
-                        onlyIfConfirmed: true, in: transaction)
-                    return .missed
-                }
-                let ride = try await PostgresRideRepository.insertRide(booking.rideRequest(at: time), in: transaction)
-                try await transaction.execute(
-                    """
-                    UPDATE scheduled_rides SET status = 'started', ride_id = \(ride.id.rawValue) WHERE id = \(id.rawValue)
-                    """
-                )
-                try await PostgresMailQueue.queue(
-                    .scheduledRide(.scheduledRideStarting, id: id), for: booking.userID, at: time,
-                    onlyIfConfirmed: true, in: transaction)
-                return .started(ride)
+                return try await Self.start(booking, at: time, in: transaction)
             }
         } catch let error as PSQLError where error.isUniqueViolation {
             return .waiting  // the rider's own Confirm stored a ride in progress since the check: try again later
         }
+    }
+
+    /// Claims a batch with `FOR UPDATE SKIP LOCKED` (another process's batch is skipped, not waited for), then starts
+    /// each under a savepoint: a booking whose rider's own Confirm wins the race rolls back alone and waits.
+    public func startDue(at time: Date, limit: Int) async throws -> [ScheduledRideStart] {
+        try await database.transaction { transaction in
+            let claimed = try await transaction.query(
+                """
+                \(unescaped: Self.selectScheduledRides)
+                WHERE s.status = 'upcoming' AND s.start_at_ms <= \(PostgresTime.milliseconds(time))
+                ORDER BY s.start_at_ms, s.id LIMIT \(Int64(max(0, limit))) FOR UPDATE OF s SKIP LOCKED
+                """
+            )
+            .map(Self.scheduledRide(from:))
+            var outcomes: [ScheduledRideStart] = []
+            for booking in claimed {
+                try await transaction.execute("SAVEPOINT scheduled_start")
+                do {
+                    outcomes.append(try await Self.start(booking, at: time, in: transaction))
+                    try await transaction.execute("RELEASE SAVEPOINT scheduled_start")
+                } catch let error as PSQLError where error.isUniqueViolation {
+                    try await transaction.execute("ROLLBACK TO SAVEPOINT scheduled_start")
+                    outcomes.append(.waiting)
+                }
+            }
+            return outcomes
+        }
+    }
+
+    /// Starts `booking`, claimed as upcoming in this transaction (or leaves it waiting, or misses it).
+    private static func start(_ booking: ScheduledRide, at time: Date, in transaction: PostgresTransaction)
+        async throws -> ScheduledRideStart
+    {
+        let id = booking.id
+        let inProgress = try await transaction.query(
+            """
+            SELECT 1 FROM rides WHERE user_id = \(booking.userID.rawValue)
+            AND status IN ('finding', 'on_the_way', 'arrived', 'riding')
+            """
+        )
+        if !inProgress.isEmpty {
+            guard time >= booking.missAt else { return .waiting }
+            try await transaction.execute("UPDATE scheduled_rides SET status = 'missed' WHERE id = \(id.rawValue)")
+            try await PostgresMailQueue.queue(
+                .scheduledRide(.scheduledRideMissed, id: id), for: booking.userID, at: time, onlyIfConfirmed: true,
+                in: transaction)
+            return .missed
+        }
+        let ride = try await PostgresRideRepository.insertRide(booking.rideRequest(at: time), in: transaction)
+        try await transaction.execute(
+            "UPDATE scheduled_rides SET status = 'started', ride_id = \(ride.id.rawValue) WHERE id = \(id.rawValue)")
+        try await PostgresMailQueue.queue(
+            .scheduledRide(.scheduledRideStarting, id: id), for: booking.userID, at: time, onlyIfConfirmed: true,
+            in: transaction)
+        return .started(ride)
     }
 
     public func nextStartTime(after time: Date) async throws -> Date? {

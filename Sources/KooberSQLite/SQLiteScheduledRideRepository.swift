@@ -83,41 +83,57 @@ public struct SQLiteScheduledRideRepository: ScheduledRideRepository {
     }
 
     public func due(at time: Date, limit: Int) async throws -> [ScheduledRide] {
-        try await database.read { connection in
-            try connection.query(
-                Self.selectScheduledRides
-                    + " WHERE s.status = 'upcoming' AND s.start_at_ms <= ? ORDER BY s.start_at_ms, s.id LIMIT ?",
-                [.unixMilliseconds(time), .integer(Int64(max(0, limit)))]
-            )
-            .map(Self.scheduledRide(from:))
-        }
+        try await database.read { connection in try Self.due(at: time, limit: limit, on: connection) }
+    }
+
+    private static func due(at time: Date, limit: Int, on connection: SQLiteConnection) throws -> [ScheduledRide] {
+        try connection.query(
+            selectScheduledRides
+                + " WHERE s.status = 'upcoming' AND s.start_at_ms <= ? ORDER BY s.start_at_ms, s.id LIMIT ?",
+            [.unixMilliseconds(time), .integer(Int64(max(0, limit)))]
+        )
+        .map(scheduledRide(from:))
     }
 
     public func start(_ id: ScheduledRideID, at time: Date) async throws -> ScheduledRideStart {
         try await database.write { connection in
             guard let booking = try Self.scheduledRide(id: id.rawValue, on: connection), booking.status == .upcoming
             else { return .notUpcoming }
-            let inProgress = try connection.query(
-                """
-                SELECT 1 FROM rides WHERE user_id = ? AND status IN ('finding', 'on_the_way', 'arrived', 'riding')
-                """,
-                [.integer(booking.userID.rawValue)])
-            if !inProgress.isEmpty {
-                guard time >= booking.missAt else { return .waiting }
-                try connection.execute(
-                    "UPDATE scheduled_rides SET status = 'missed' WHERE id = ?", [.integer(id.rawValue)])
-                try Self.queueIfConfirmed(
-                    .scheduledRide(.scheduledRideMissed, id: id), for: booking.userID, at: time, on: connection)
-                return .missed
-            }
-            let ride = try SQLiteRideRepository.insertRide(booking.rideRequest(at: time), on: connection)
-            try connection.execute(
-                "UPDATE scheduled_rides SET status = 'started', ride_id = ? WHERE id = ?",
-                [.integer(ride.id.rawValue), .integer(id.rawValue)])
-            try Self.queueIfConfirmed(
-                .scheduledRide(.scheduledRideStarting, id: id), for: booking.userID, at: time, on: connection)
-            return .started(ride)
+            return try Self.start(booking, at: time, on: connection)
         }
+    }
+
+    /// One write transaction for the batch: SQLite's one writer keeps each booking as read until it is changed.
+    public func startDue(at time: Date, limit: Int) async throws -> [ScheduledRideStart] {
+        try await database.write { connection in
+            try Self.due(at: time, limit: limit, on: connection).map { try Self.start($0, at: time, on: connection) }
+        }
+    }
+
+    /// Starts `booking`, read as upcoming in this write transaction (or leaves it waiting, or misses it).
+    private static func start(_ booking: ScheduledRide, at time: Date, on connection: SQLiteConnection) throws
+        -> ScheduledRideStart
+    {
+        let id = booking.id
+        let inProgress = try connection.query(
+            """
+            SELECT 1 FROM rides WHERE user_id = ? AND status IN ('finding', 'on_the_way', 'arrived', 'riding')
+            """,
+            [.integer(booking.userID.rawValue)])
+        if !inProgress.isEmpty {
+            guard time >= booking.missAt else { return .waiting }
+            try connection.execute("UPDATE scheduled_rides SET status = 'missed' WHERE id = ?", [.integer(id.rawValue)])
+            try queueIfConfirmed(
+                .scheduledRide(.scheduledRideMissed, id: id), for: booking.userID, at: time, on: connection)
+            return .missed
+        }
+        let ride = try SQLiteRideRepository.insertRide(booking.rideRequest(at: time), on: connection)
+        try connection.execute(
+            "UPDATE scheduled_rides SET status = 'started', ride_id = ? WHERE id = ?",
+            [.integer(ride.id.rawValue), .integer(id.rawValue)])
+        try queueIfConfirmed(
+            .scheduledRide(.scheduledRideStarting, id: id), for: booking.userID, at: time, on: connection)
+        return .started(ride)
     }
 
     public func nextStartTime(after time: Date) async throws -> Date? {

@@ -3,11 +3,12 @@ import Foundation
 /// Starts every scheduled ride whose start time has come (10 minutes, ÷ the clock rate, before its pick-up) as if
 /// Confirm had been pressed then; one whose rider has a ride in progress waits, and is missed at its miss time.
 ///
-/// Safe with any number of dispatchers at once: each start is one transaction that claims the booking only while it
-/// is still upcoming (`ScheduledRideRepository.start`), so a dispatcher that loses a race just moves on.
+/// Safe with any number of dispatchers at once: a batch of starts is one transaction that claims its bookings only
+/// while they are still upcoming (`ScheduledRideRepository.startDue`), so dispatchers never start one twice.
 public struct StartDueScheduledRidesUseCase: Sendable {
-    /// The most due bookings looked at in one run; the dispatcher runs again at once when a run was full.
-    public static let batchSize = 500
+    /// The most due bookings started in one run (one transaction); the dispatcher runs again at once when a full run
+    /// changed something.
+    public static let batchSize = 100
 
     let now: Date
     let scheduledRides: any ScheduledRideRepository
@@ -20,10 +21,6 @@ public struct StartDueScheduledRidesUseCase: Sendable {
     /// What came of each due booking looked at, in order.
     @discardableResult
     public func run() async throws -> [ScheduledRideStart] {
-        var outcomes: [ScheduledRideStart] = []
-        for booking in try await scheduledRides.due(at: now, limit: Self.batchSize) {
-            outcomes.append(try await scheduledRides.start(booking.id, at: now))
-        }
-        return outcomes
+        try await scheduledRides.startDue(at: now, limit: Self.batchSize)
     }
 }

@@ -236,4 +236,37 @@ struct ScheduledRideRepositoryContractTests {
             #expect(try await repositories.scheduledRides.nextStartTime(after: referenceTime) == nil)
         }
     }
+
+    /// A batch starts the due bookings in order, at most `limit`, and leaves one behind a ride in progress waiting.
+    @Test(arguments: RepositoryKind.allCases)
+    func aBatchStartsTheDueBookingsInOrderUpToItsLimit(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            var riders: [UserID] = []
+            for index in 0..<3 {
+                let rider = try await repositories.users.create(newUser(email: "rider\(index)@example.com"))
+                riders.append(rider.id)
+                _ = try await repositories.scheduledRides.book(Self.booking(rider.id, at: Self.pickup + Double(index)))
+            }
+            _ = try await repositories.rides.requestRide(newRideRequest(userID: riders[0], at: Self.pickup - 3_600))
+            let scheduled = repositories.scheduledRides
+            let start = Self.pickup - 598
+            let first = try await scheduled.startDue(at: start, limit: 2)
+            #expect(first.count == 2)
+            #expect(first.first == .waiting)
+            guard case .started(let ride) = first.last else {
+                Issue.record("the second booking did not start: \(first)")
+                return
+            }
+            #expect(ride.userID == riders[1])
+            let second = try await scheduled.startDue(at: start, limit: 10)
+            #expect(second.count == 2)
+            #expect(second.first == .waiting)
+            guard case .started(let third) = second.last else {
+                Issue.record("the third booking did not start: \(second)")
+                return
+            }
+            #expect(third.userID == riders[2])
+            #expect(try await scheduled.upcoming(userID: riders[0]).count == 1)
+        }
+    }
 }
