@@ -33,6 +33,7 @@ public enum KooberDatabase: Sendable {
                 rideShares: SQLiteRideShareRepository(database: database),
                 savedPlaces: SQLiteSavedPlaceRepository(database: database),
                 sessionRideStates: SQLiteSessionRideStateRepository(database: database),
+                scheduledRides: SQLiteScheduledRideRepository(database: database),
                 signUpThrottle: SignUpThrottle(),
                 changes: SharedStoreChanges()
             )
@@ -53,6 +54,7 @@ public enum KooberDatabase: Sendable {
                 rideShares: PostgresRideShareRepository(database: database),
                 savedPlaces: PostgresSavedPlaceRepository(database: database),
                 sessionRideStates: PostgresSessionRideStateRepository(database: database),
+                scheduledRides: PostgresScheduledRideRepository(database: database),
                 signUpThrottle: PostgresSignUpThrottle(database: database),
                 changes: database.changes
             )

@@ -40,8 +40,8 @@ public final class InMemoryMailState: Sendable {
         }
     }
 
-    /// Queues a finished ride's receipt if the rider's email is confirmed.
-    func queueReceipt(_ mail: OutgoingMail, for userID: UserID, at now: Date) {
+    /// Queues a message that goes only to a confirmed email (a receipt, the scheduled rides' mails), if it is.
+    func queueIfConfirmed(_ mail: OutgoingMail, for userID: UserID, at now: Date) {
         state.withLock { state in
             guard state.confirmed.contains(userID) else { return }
             Self.queue(mail, for: userID, at: now, in: &state)

@@ -21,7 +21,7 @@ extension InMemoryRideRepository: RideFeedbackRepository {
         let total = animalRatings[animalID] ?? .none
         animalRatings[animalID] = AnimalRating(
             starsSum: total.starsSum + decision.starsDelta, count: total.count + decision.countDelta)
-        if decision.tipGiven { mail.queueReceipt(receipt, for: ride.userID, at: time) }
+        if decision.tipGiven { mail.queueIfConfirmed(receipt, for: ride.userID, at: time) }
         return decision.outcome
     }
 

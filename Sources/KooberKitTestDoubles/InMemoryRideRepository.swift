@@ -158,7 +158,7 @@ public actor InMemoryRideRepository: RideRepository, FleetRepository {
                 id: old.id, name: old.name, rideOptionID: old.rideOptionID, location: freed.location)
         }
         if let receipt = change.receipt, let endedAt = change.endedAt {
-            mail.queueReceipt(receipt, for: old.userID, at: endedAt)
+            mail.queueIfConfirmed(receipt, for: old.userID, at: endedAt)
         }
         return stored[index].ride
     }

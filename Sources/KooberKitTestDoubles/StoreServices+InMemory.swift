@@ -28,6 +28,8 @@ extension StoreServices {
                 links: shareLinks, users: users, sessions: sessions, rides: rides),
             savedPlaces: InMemorySavedPlaceRepository(places: placeRepository, users: users, rides: rides),
             sessionRideStates: SessionThenRideState(sessions: sessions, rides: rides),
+            scheduledRides: InMemoryScheduledRideRepository(
+                users: users, rides: rides, places: placeRepository, mail: mail),
             signUpThrottle: SignUpThrottle(),
             changes: SharedStoreChanges()
         )

@@ -71,7 +71,7 @@ extension PostgresAccountLinkRepository: MailOutbox {
                 kind: mailKind,
                 messageID: try columns["message_id"].decode(String.self),
                 token: try columns["token"].decode(String?.self),
-                rideID: try columns["ride_id"].decode(Int64?.self).map { RideID($0) }
+                subjectID: try columns["ride_id"].decode(Int64?.self)
             ),
             recipient: try PostgresUserRepository.profile(from: row),
             queuedAt: PostgresTime.date(milliseconds: try columns["queued_at_ms"].decode(Int64.self)),

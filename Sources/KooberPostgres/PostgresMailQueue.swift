@@ -43,7 +43,7 @@ enum PostgresMailQueue {
         try await transaction.execute(
             """
             INSERT INTO mail_outbox (kind, user_id, message_id, token, ride_id, queued_at_ms, next_attempt_at_ms)
-            SELECT \(mail.kind.rawValue), id, \(mail.messageID), \(mail.token)::TEXT, \(mail.rideID?.rawValue)::BIGINT, \
+            SELECT \(mail.kind.rawValue), id, \(mail.messageID), \(mail.token)::TEXT, \(mail.subjectID)::BIGINT, \
             \(due), \(due)
             FROM users
             WHERE id = \(userID.rawValue) AND (NOT \(onlyIfConfirmed)::BOOLEAN OR email_confirmed_at_ms IS NOT NULL)

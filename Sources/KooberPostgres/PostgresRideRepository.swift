@@ -123,42 +123,46 @@ public struct PostgresRideRepository: RideRepository {
     /// `.unknownPlace` for a drop-off that doesn't exist.
     public func requestRide(_ request: NewRideRequest) async throws -> Ride {
         do {
-            return try await database.transaction { transaction in
-                let inserted = try await transaction.query(
-                    """
-                    INSERT INTO rides (
-                        user_id, pickup_latitude, pickup_longitude, dropoff_place_id, ride_option_id, fare_cents,
-                        requested_at, status, clock_rate, revision
-                    ) VALUES (
-                        \(request.userID.rawValue), \(request.pickup.latitude), \(request.pickup.longitude), \
-                        \(request.dropoffID.rawValue), \(request.rideOptionID), \(Int64(request.fareCents)), \
-                        \(PostgresTime.seconds(request.requestedAt)), 'finding', \(request.clockRate), 0
-                    )
-                    RETURNING id
-                    """
-                )
-                let id = try inserted[0].decode(Int64.self)
-                try await transaction.execute(
-                    """
-                    INSERT INTO ride_events (ride_id, status, at_ms)
-                    VALUES (\(id), 'finding', \(PostgresTime.milliseconds(request.requestedAt)))
-                    """
-                )
-                try await transaction.execute("DELETE FROM ride_drafts WHERE user_id = \(request.userID.rawValue)")
-                try await transaction.execute(
-                    """
-                    UPDATE rides SET left_behind = TRUE
-                    WHERE user_id = \(request.userID.rawValue) AND id <> \(id) AND NOT left_behind
-                    """
-                )
-                try await PostgresChanges.notifyRidesChanged(in: transaction)
-                return try await Self.stampRevision(rideID: id, in: transaction)
-            }
+            return try await database.transaction { transaction in try await Self.insertRide(request, in: transaction) }
         } catch let error as PSQLError where error.isUniqueViolation {
             throw RideRepositoryError.rideAlreadyInProgress
         } catch let error as PSQLError where error.isForeignKeyViolation {
             throw Self.foreignKeyRefusal(error)
         }
+    }
+
+    /// `requestRide`'s writes, inside the caller's transaction (a scheduled ride's start makes its ride so); a ride
+    /// already in progress fails it with the server's unique violation.
+    static func insertRide(_ request: NewRideRequest, in transaction: PostgresTransaction) async throws -> Ride {
+        let inserted = try await transaction.query(
+            """
+            INSERT INTO rides (
+                user_id, pickup_latitude, pickup_longitude, dropoff_place_id, ride_option_id, fare_cents,
+                requested_at, status, clock_rate, revision
+            ) VALUES (
+                \(request.userID.rawValue), \(request.pickup.latitude), \(request.pickup.longitude), \
+                \(request.dropoffID.rawValue), \(request.rideOptionID), \(Int64(request.fareCents)), \
+                \(PostgresTime.seconds(request.requestedAt)), 'finding', \(request.clockRate), 0
+            )
+            RETURNING id
+            """
+        )
+        let id = try inserted[0].decode(Int64.self)
+        try await transaction.execute(
+            """
+            INSERT INTO ride_events (ride_id, status, at_ms)
+            VALUES (\(id), 'finding', \(PostgresTime.milliseconds(request.requestedAt)))
+            """
+        )
+        try await transaction.execute("DELETE FROM ride_drafts WHERE user_id = \(request.userID.rawValue)")
+        try await transaction.execute(
+            """
+            UPDATE rides SET left_behind = TRUE
+            WHERE user_id = \(request.userID.rawValue) AND id <> \(id) AND NOT left_behind
+            """
+        )
+        try await PostgresChanges.notifyRidesChanged(in: transaction)
+        return try await Self.stampRevision(rideID: id, in: transaction)
     }
 
     public func startNewRide(userID: UserID) async throws {

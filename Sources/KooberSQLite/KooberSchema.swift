@@ -305,5 +305,53 @@ public enum KooberSchema {
                 CREATE INDEX rides_by_user_dropoff ON rides (user_id, dropoff_place_id, requested_at);
                 """
         ),
+        // Scheduled rides (issue 33): a booking with its fare, pick-up, start and miss times fixed at booking (the
+        // clock rate then), upcoming until it starts as a ride (`ride_id`), is missed or cancelled; it goes with its
+        // rider. The outbox takes the three mails about one, its `ride_id` holding the scheduled ride's id for them:
+        // SQLite cannot change a CHECK in place, so the table is rebuilt with its rows and ids.
+        Migration(
+            version: 13,
+            sql: """
+                CREATE TABLE scheduled_rides (
+                    id INTEGER PRIMARY KEY,
+                    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    pickup_latitude REAL NOT NULL,
+                    pickup_longitude REAL NOT NULL,
+                    dropoff_place_id INTEGER NOT NULL REFERENCES places (id),
+                    ride_option_id TEXT NOT NULL CHECK (ride_option_id IN ('wallabee', 'wallaroo', 'kangaroo')),
+                    fare_cents INTEGER NOT NULL CHECK (fare_cents >= 0),
+                    pickup_at_ms INTEGER NOT NULL,
+                    booked_at_ms INTEGER NOT NULL,
+                    clock_rate REAL NOT NULL CHECK (clock_rate > 0),
+                    start_at_ms INTEGER NOT NULL,
+                    miss_at_ms INTEGER NOT NULL,
+                    status TEXT NOT NULL DEFAULT 'upcoming'
+                        CHECK (status IN ('upcoming', 'started', 'missed', 'cancelled')),
+                    ride_id INTEGER REFERENCES rides (id) ON DELETE SET NULL
+                );
+                CREATE INDEX scheduled_rides_by_user ON scheduled_rides (user_id, pickup_at_ms);
+                CREATE INDEX scheduled_rides_due ON scheduled_rides (start_at_ms) WHERE status = 'upcoming';
+                CREATE INDEX scheduled_rides_by_ride ON scheduled_rides (ride_id);
+                CREATE TABLE mail_outbox_v13 (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    kind TEXT NOT NULL CHECK (kind IN (
+                        'password_reset', 'email_confirmation', 'receipt',
+                        'scheduled_ride_booked', 'scheduled_ride_starting', 'scheduled_ride_missed'
+                    )),
+                    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                    message_id TEXT NOT NULL UNIQUE,
+                    token TEXT,
+                    ride_id INTEGER,
+                    queued_at_ms INTEGER NOT NULL,
+                    next_attempt_at_ms INTEGER NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0
+                );
+                INSERT INTO mail_outbox_v13 SELECT * FROM mail_outbox;
+                DROP TABLE mail_outbox;
+                ALTER TABLE mail_outbox_v13 RENAME TO mail_outbox;
+                CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at_ms);
+                CREATE INDEX mail_outbox_by_user ON mail_outbox (user_id);
+                """
+        ),
     ]
 }

@@ -47,7 +47,7 @@ public struct SQLiteAccountLinkRepository: AccountLinkRepository, MailOutbox {
             """,
             [
                 .text(mail.kind.rawValue), .text(mail.messageID), mail.token.map(SQLiteValue.text) ?? .null,
-                mail.rideID.map { .integer($0.rawValue) } ?? .null, .unixMilliseconds(time), .unixMilliseconds(time),
+                mail.subjectID.map(SQLiteValue.integer) ?? .null, .unixMilliseconds(time), .unixMilliseconds(time),
             ] + arguments)
     }
 
@@ -138,7 +138,7 @@ public struct SQLiteAccountLinkRepository: AccountLinkRepository, MailOutbox {
         guard let recipient else { return nil }
         let mail = OutgoingMail(
             kind: kind, messageID: try row.string("message_id"), token: try row.optional("token", row.string),
-            rideID: try row.optional("ride_id", row.int64).map(RideID.init))
+            subjectID: try row.optional("ride_id", row.int64))
         return OutboxEntry(
             id: try row.int64("id"), mail: mail, recipient: recipient,
             queuedAt: try row.millisecondsDate("queued_at_ms"), attempts: try row.int("attempts"))

@@ -108,40 +108,43 @@ public struct SQLiteRideRepository: RideRepository {
     /// in progress, `.unknownPlace` for a drop-off that doesn't exist, and `SQLiteError.constraint` for an unknown
     /// user, a ride option other than Koober's three, a negative fare or a clock rate that is not positive.
     public func requestRide(_ request: NewRideRequest) async throws -> Ride {
-        try await database.write { connection in
-            let inserted: [SQLiteRow]
-            do {
-                inserted = try connection.query(
-                    """
-                    INSERT INTO rides (
-                        user_id, pickup_latitude, pickup_longitude, dropoff_place_id, ride_option_id, fare_cents,
-                        requested_at, status, clock_rate, revision
-                    ) VALUES (?, ?, ?, ?, ?, ?, ?, 'finding', ?, ?)
-                    RETURNING id
-                    """,
-                    [
-                        .integer(request.userID.rawValue), .real(request.pickup.latitude),
-                        .real(request.pickup.longitude), .integer(request.dropoffID.rawValue),
-                        .text(request.rideOptionID), .integer(Int64(request.fareCents)),
-                        .unixSeconds(request.requestedAt), .real(request.clockRate),
-                        .integer(try Self.nextRevision(on: connection)),
-                    ]
-                )
-            } catch let error as SQLiteError where error.isUniqueViolation {
-                // The only unique key a new row can break is `rides_in_progress`: the id is SQLite's to choose.
-                throw RideRepositoryError.rideAlreadyInProgress
-            } catch let error as SQLiteError where error.isForeignKeyViolation {
-                throw try Self.foreignKeyRefusal(error, placeID: request.dropoffID, on: connection)
-            }
-            let id = try inserted[0].int64("id")
-            try connection.execute(
-                "INSERT INTO ride_events (ride_id, status, at_ms) VALUES (?, 'finding', ?)",
-                [.integer(id), .unixMilliseconds(request.requestedAt)]
+        try await database.write { connection in try Self.insertRide(request, on: connection) }
+    }
+
+    /// `requestRide`'s writes, inside the caller's write transaction (a scheduled ride's start makes its ride so).
+    static func insertRide(_ request: NewRideRequest, on connection: SQLiteConnection) throws -> Ride {
+        let inserted: [SQLiteRow]
+        do {
+            inserted = try connection.query(
+                """
+                INSERT INTO rides (
+                    user_id, pickup_latitude, pickup_longitude, dropoff_place_id, ride_option_id, fare_cents,
+                    requested_at, status, clock_rate, revision
+                ) VALUES (?, ?, ?, ?, ?, ?, ?, 'finding', ?, ?)
+                RETURNING id
+                """,
+                [
+                    .integer(request.userID.rawValue), .real(request.pickup.latitude),
+                    .real(request.pickup.longitude), .integer(request.dropoffID.rawValue),
+                    .text(request.rideOptionID), .integer(Int64(request.fareCents)),
+                    .unixSeconds(request.requestedAt), .real(request.clockRate),
+                    .integer(try Self.nextRevision(on: connection)),
+                ]
             )
-            try connection.execute("DELETE FROM ride_drafts WHERE user_id = ?", [.integer(request.userID.rawValue)])
-            try connection.execute(Self.leaveOthersBehindSQL, [.integer(request.userID.rawValue), .integer(id)])
-            return try Self.ride(id: id, on: connection)!
+        } catch let error as SQLiteError where error.isUniqueViolation {
+            // The only unique key a new row can break is `rides_in_progress`: the id is SQLite's to choose.
+            throw RideRepositoryError.rideAlreadyInProgress
+        } catch let error as SQLiteError where error.isForeignKeyViolation {
+            throw try Self.foreignKeyRefusal(error, placeID: request.dropoffID, on: connection)
         }
+        let id = try inserted[0].int64("id")
+        try connection.execute(
+            "INSERT INTO ride_events (ride_id, status, at_ms) VALUES (?, 'finding', ?)",
+            [.integer(id), .unixMilliseconds(request.requestedAt)]
+        )
+        try connection.execute("DELETE FROM ride_drafts WHERE user_id = ?", [.integer(request.userID.rawValue)])
+        try connection.execute(Self.leaveOthersBehindSQL, [.integer(request.userID.rawValue), .integer(id)])
+        return try Self.ride(id: id, on: connection)!
     }
 
     /// Every other ride of the rider is left behind once a new one is requested; read through `rides_in_view`, so it

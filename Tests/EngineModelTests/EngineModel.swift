@@ -62,7 +62,8 @@ final class EngineModel {
 
     private static func dispatcher(world: EngineWorld, feed: RideFeed) -> RideDispatcher {
         RideDispatcher(
-            rideRepository: world.rides, fleetRepository: world.fleet, feed: feed, clock: world.clock,
+            rideRepository: world.rides, fleetRepository: world.fleet, scheduledRides: world.scheduledRides,
+            feed: feed, clock: world.clock,
             logger: Logger(label: "koober.model") { _ in SwiftLogNoOpLogHandler() })
     }
 

@@ -19,6 +19,7 @@ struct EngineWorld: Sendable {
     let sessions: any UserSessionRepository
     let rides: any RideRepository
     let fleet: any FleetRepository
+    let scheduledRides: any ScheduledRideRepository
     let clock: TestClock
 
     /// Runs `body` with a new world of `kind`, one animal of each ride option in service.
@@ -32,7 +33,7 @@ struct EngineWorld: Sendable {
             try await body(
                 EngineWorld(
                     users: users, sessions: InMemoryUserSessionRepository(users: users), rides: rides, fleet: rides,
-                    clock: clock))
+                    scheduledRides: InMemoryScheduledRideRepository.empty(rides: rides), clock: clock))
         case .sqlite:
             let path = KooberTestApp.temporaryDatabasePath()
             defer { for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) } }
@@ -57,7 +58,8 @@ struct EngineWorld: Sendable {
             try await body(
                 EngineWorld(
                     users: services.userRepository, sessions: services.sessionRepository,
-                    rides: services.rideRepository, fleet: services.fleetRepository, clock: clock))
+                    rides: services.rideRepository, fleet: services.fleetRepository,
+                    scheduledRides: services.scheduledRideRepository, clock: clock))
         } catch {
             try? await storage.database.close()
             throw error

@@ -53,7 +53,9 @@ import Testing
         let rides = CountingRides(working)
         let clock = TestClock()
         let dispatcher = RideDispatcher(
-            rideRepository: rides, fleetRepository: working, feed: RideFeed(), clock: clock,
+            rideRepository: rides, fleetRepository: working,
+            scheduledRides: InMemoryScheduledRideRepository.empty(rides: working), feed: RideFeed(),
+            clock: clock,
             pollInterval: .seconds(60), logger: Logger(label: "koober.test")
         )
         let running = Task { try await dispatcher.run() }
@@ -97,7 +99,9 @@ import Testing
                     requestedAt: clock.now, clockRate: 60))
         }
         let dispatcher = RideDispatcher(
-            rideRepository: rides, fleetRepository: rides, feed: RideFeed(), clock: clock,
+            rideRepository: rides, fleetRepository: rides,
+            scheduledRides: InMemoryScheduledRideRepository.empty(rides: rides),
+            feed: RideFeed(), clock: clock,
             logger: Logger(label: "koober.test"))
         let running = Task { try await dispatcher.run() }
         defer { running.cancel() }
@@ -117,5 +121,34 @@ import Testing
         #expect(assigned >= freed)
         #expect(assigned.timeIntervalSince(freed) <= 2)
         #expect(try await rides.followedRide(userID: UserID(2))?.assignment?.animalName == "Wattle")
+    }
+
+    /// Issue 33: a booking starts when its start time comes, with nothing else happening and the dispatcher's poll an
+    /// hour away: its next wake-up includes the next scheduled start.
+    @Test func anIdleDispatcherWakesForTheNextScheduledStart() async throws {
+        let stores = StoreServices.inMemory()
+        let rider = try await stores.users.create(
+            NewUser(
+                name: "Johnny Appleseed", nickname: "Johnny", email: "johnny@gmail.com", mobileNumber: "555",
+                passwordHash: "hash"))
+        let clock = TestClock(Date(timeIntervalSince1970: 1_800_000_000))
+        let booked = try await stores.scheduledRides.book(
+            NewScheduledRide(
+                userID: rider.id, pickup: Location(latitude: -33.864308, longitude: 151.209146), dropoffID: PlaceID(1),
+                rideOptionID: "wallaroo", fareCents: 1_000, pickupAt: clock.now + 630, bookedAt: clock.now))
+        #expect(booked.startAt == clock.now + 30)
+        let dispatcher = RideDispatcher(
+            rideRepository: stores.rides, fleetRepository: stores.fleet, scheduledRides: stores.scheduledRides,
+            feed: RideFeed(), clock: clock, pollInterval: .seconds(3_600), logger: Logger(label: "koober.test"))
+        let running = Task { try await dispatcher.run() }
+        defer { running.cancel() }
+
+        await clock.sleepers(atLeast: 1)
+        clock.advance(by: 29.9)
+        await clock.sleepers(atLeast: 1)
+        #expect(try await stores.rides.followedRide(userID: rider.id) == nil)
+        clock.advance(by: 0.1)
+        #expect(try await eventually { try await stores.rides.followedRide(userID: rider.id)?.status == .finding })
+        #expect(try await stores.rides.followedRide(userID: rider.id)?.requestedAt == booked.startAt)
     }
 }

@@ -17,9 +17,9 @@ import Testing
 @Suite struct ScreenStorageFailureTests {
     /// Every intent of every screen.
     enum Action: String, CaseIterable, Sendable {
-        case signIn, signUp, showPickMeUp, confirmRide, startNewRide, cancelRide, shareRide, stopSharing,
-            showDropoffPicker, selectDropoff, rideAgain, showSavedPlaces, showSavePlace, savePlace, renameSavedPlace,
-            removeSavedPlace,
+        case signIn, signUp, showPickMeUp, confirmRide, scheduleRide, cancelScheduledRide, startNewRide, cancelRide,
+            shareRide, stopSharing, showDropoffPicker, selectDropoff, rideAgain, showSavedPlaces, showSavePlace,
+            savePlace, renameSavedPlace, removeSavedPlace,
             showProfile, signOut, editProfile, changePassword, signOutEverywhere, deleteAccount, sendEmailConfirmation,
             requestPasswordReset, showResetPassword, resetPassword, confirmEmail
     }
@@ -28,7 +28,8 @@ import Testing
     struct BrokenStorageFactory: SignInUseCaseFactory, SignUpUseCaseFactory, PickMeUpUseCaseFactory,
         DropoffPickerUseCaseFactory, LoadUserProfileUseCaseFactory, LoadRideHistoryUseCaseFactory,
         SignOutUseCaseFactory, AccountUseCaseFactory, EmailConfirmationUseCaseFactory, AccountLinkUseCaseFactory,
-        SavedPlacesUseCaseFactory
+        SavedPlacesUseCaseFactory,
+        ScheduledRidesUseCaseFactory
     {
         let now = Date(timeIntervalSince1970: 1_700_000_000)
         let rider = UserID(1)
@@ -62,6 +63,23 @@ import Testing
                 userID: rider, rideOptionID: rideOptionID, pickupLocation: pickup, now: now,
                 rideRepository: FailingRideRepository(), signal: RideChangeSignalSpy()
             )
+        }
+
+        func makeBookScheduledRideUseCase(rideOptionID: String?, date: String, time: String)
+            -> BookScheduledRideUseCase
+        {
+            BookScheduledRideUseCase(
+                userID: rider, rideOptionID: rideOptionID, pickupLocation: pickup, date: date, time: time, now: now,
+                rideRepository: FailingRideRepository(), scheduledRides: FailingScheduledRideRepository(),
+                signal: RideChangeSignalSpy())
+        }
+
+        func makeLoadUpcomingRidesUseCase() -> LoadUpcomingRidesUseCase {
+            LoadUpcomingRidesUseCase(userID: rider, scheduledRides: FailingScheduledRideRepository())
+        }
+
+        func makeCancelScheduledRideUseCase(id: ScheduledRideID) -> CancelScheduledRideUseCase {
+            CancelScheduledRideUseCase(userID: rider, id: id, scheduledRides: FailingScheduledRideRepository())
         }
 
         func makeLoadFleetAvailabilityUseCase() -> LoadFleetAvailabilityUseCase {
@@ -242,7 +260,8 @@ import Testing
         let profile = ProfileScreen(
             templates: templates, csrfToken: "token", mapTiles: mapTiles, loadUserProfileUseCaseFactory: factory,
             loadRideHistoryUseCaseFactory: factory, emailConfirmationUseCaseFactory: factory,
-            signOutUseCaseFactory: factory, sessionCookie: sessionCookie, csrfProtection: csrfProtection
+            signOutUseCaseFactory: factory, scheduledRidesUseCaseFactory: factory, sessionCookie: sessionCookie,
+            csrfProtection: csrfProtection
         )
         let savedPlaces = SavedPlacesScreen(templates: templates, csrfToken: "token", useCaseFactory: factory)
         let accountLinks = AccountLinkScreen(
@@ -275,6 +294,9 @@ import Testing
                 )
             case .showPickMeUp: try await pickMeUp.show()
             case .confirmRide: try await pickMeUp.confirm(rideOptionID: "wallaroo")
+            case .scheduleRide:
+                try await pickMeUp.schedule(rideOptionID: "wallaroo", date: "2023-11-16", time: "09:30")
+            case .cancelScheduledRide: try await profile.cancelScheduledRide(id: ScheduledRideID(1))
             case .startNewRide: try await pickMeUp.startNewRide()
             case .cancelRide: try await pickMeUp.cancel()
             case .shareRide: try await pickMeUp.share()

@@ -6,4 +6,18 @@ public enum MailKind: String, CaseIterable, Sendable {
     case emailConfirmation = "email_confirmation"
     /// **Your Koober receipt**, for a finished ride.
     case receipt
+    /// **Your Koober ride is booked**, for a scheduled ride (`OutgoingMail.scheduledRideID`).
+    case scheduledRideBooked = "scheduled_ride_booked"
+    /// A scheduled ride has started (10 minutes before its pick-up).
+    case scheduledRideStarting = "scheduled_ride_starting"
+    /// A scheduled ride was missed behind a ride in progress.
+    case scheduledRideMissed = "scheduled_ride_missed"
+
+    /// Whether its subject is a scheduled ride (storage keeps that id where a receipt keeps its ride's).
+    public var isAboutScheduledRide: Bool {
+        switch self {
+        case .scheduledRideBooked, .scheduledRideStarting, .scheduledRideMissed: true
+        case .passwordReset, .emailConfirmation, .receipt: false
+        }
+    }
 }

@@ -11,12 +11,31 @@ public struct OutgoingMail: Equatable, Sendable {
     public let token: String?
     /// The ride a receipt is for.
     public let rideID: RideID?
+    /// The scheduled ride a booked, starting or missed message is about.
+    public let scheduledRideID: ScheduledRideID?
 
-    public init(kind: MailKind, messageID: String, token: String?, rideID: RideID?) {
+    public init(
+        kind: MailKind, messageID: String, token: String?, rideID: RideID?, scheduledRideID: ScheduledRideID? = nil
+    ) {
         self.kind = kind
         self.messageID = messageID
         self.token = token
         self.rideID = rideID
+        self.scheduledRideID = scheduledRideID
+    }
+
+    /// A message as storage keeps it: one column (`ride_id`) holds its subject's id, a ride's or, for the kinds
+    /// about a scheduled ride, the scheduled ride's.
+    public init(kind: MailKind, messageID: String, token: String?, subjectID: Int64?) {
+        self.init(
+            kind: kind, messageID: messageID, token: token,
+            rideID: kind.isAboutScheduledRide ? nil : subjectID.map(RideID.init),
+            scheduledRideID: kind.isAboutScheduledRide ? subjectID.map(ScheduledRideID.init) : nil)
+    }
+
+    /// What storage keeps in its subject column (`init(kind:messageID:token:subjectID:)`).
+    public var subjectID: Int64? {
+        rideID?.rawValue ?? scheduledRideID?.rawValue
     }
 
     /// A message with a link whose token is `token`.
@@ -27,6 +46,11 @@ public struct OutgoingMail: Equatable, Sendable {
     /// The receipt of `rideID`.
     public static func receipt(of rideID: RideID) -> OutgoingMail {
         OutgoingMail(kind: .receipt, messageID: newMessageID(), token: nil, rideID: rideID)
+    }
+
+    /// A message of `kind` about the scheduled ride `id`.
+    public static func scheduledRide(_ kind: MailKind, id: ScheduledRideID) -> OutgoingMail {
+        OutgoingMail(kind: kind, messageID: newMessageID(), token: nil, rideID: nil, scheduledRideID: id)
     }
 
     static func newMessageID() -> String {

@@ -25,6 +25,8 @@ public struct StoreServices: Sendable {
     public var savedPlaces: any SavedPlaceRepository
     /// A session with its rider's ride state in one read (pick-me-up's page).
     public var sessionRideStates: any SessionRideStateRepository
+    /// Rides booked for later, and their starts (with the rides they start as, in one transaction).
+    public var scheduledRides: any ScheduledRideRepository
     /// Sign-ups per client address: in this process's memory where one process serves the store (SQLite), in the
     /// store where several share it (PostgreSQL).
     public var signUpThrottle: any SignUpThrottling
@@ -47,6 +49,7 @@ public struct StoreServices: Sendable {
         rideShares: any RideShareRepository,
         savedPlaces: any SavedPlaceRepository,
         sessionRideStates: any SessionRideStateRepository,
+        scheduledRides: any ScheduledRideRepository,
         signUpThrottle: any SignUpThrottling,
         changes: SharedStoreChanges
     ) {
@@ -64,6 +67,7 @@ public struct StoreServices: Sendable {
         self.rideShares = rideShares
         self.savedPlaces = savedPlaces
         self.sessionRideStates = sessionRideStates
+        self.scheduledRides = scheduledRides
         self.signUpThrottle = signUpThrottle
         self.changes = changes
     }

@@ -76,12 +76,20 @@ public struct RequestRideUseCase: Sendable {
             }
             return chosen
         case .place(let id, let location, let places):
-            guard let place = try await places.place(id: id) else { throw RequestRideError.unknownPlace }
-            guard abs(place.location.latitude - location.latitude) <= Self.placeTolerance,
-                abs(place.location.longitude - location.longitude) <= Self.placeTolerance
-            else { throw RequestRideError.placeElsewhere }
-            return place
+            return try await Self.place(id: id, at: location, in: places)
         }
+    }
+
+    /// One of Koober's places, where a request says it is. Throws `RequestRideError.unknownPlace` or
+    /// `.placeElsewhere`.
+    static func place(id: PlaceID, at location: Location, in places: any PlaceRepository) async throws
+        -> NamedLocation
+    {
+        guard let place = try await places.place(id: id) else { throw RequestRideError.unknownPlace }
+        guard abs(place.location.latitude - location.latitude) <= placeTolerance,
+            abs(place.location.longitude - location.longitude) <= placeTolerance
+        else { throw RequestRideError.placeElsewhere }
+        return place
     }
 
     /// Whether the rider's followed ride is still in progress by the clock (a ride that has just finished by the

@@ -44,14 +44,15 @@ public final class KooberAppDependencyContainer: Sendable {
         rideFeed = RideFeed(policy: services.rideStreamPolicy)
         recentFreeAnimals = RecentFreeAnimals(fleet: services.fleetRepository, now: services.now)
         rideDispatcher = RideDispatcher(
-            rideRepository: services.rideRepository, fleetRepository: services.fleetRepository, feed: rideFeed,
-            clock: services.clock, logger: logger
+            rideRepository: services.rideRepository, fleetRepository: services.fleetRepository,
+            scheduledRides: services.scheduledRideRepository, feed: rideFeed, clock: services.clock, logger: logger
         )
         mailSender = MailSender(
             outbox: services.outbox,
             composer: MailComposer(
                 templates: templates, settings: services.mail, rideRepository: services.rideRepository,
-                feedbackRepository: services.rideFeedbackRepository),
+                feedbackRepository: services.rideFeedbackRepository,
+                scheduledRides: services.scheduledRideRepository),
             transport: services.mail.transport, clock: services.clock, logger: logger)
         // Other processes' changes: their rides reach this process's streams at once, and a session they end ends
         // its streams here too.

@@ -166,6 +166,15 @@ struct KooberAppResponder: Responder {
             return try await pickMeUp(visitor) {
                 try await $0.makePickMeUpScreen(csrfToken: visitor.csrfToken).confirm(rideOptionID: rideOptionID)
             }
+        case .scheduleRide(let rideOptionID, let date, let time):
+            return try await pickMeUp(visitor) {
+                try await $0.makePickMeUpScreen(csrfToken: visitor.csrfToken).schedule(
+                    rideOptionID: rideOptionID, date: date, time: time)
+            }
+        case .cancelScheduledRide(let id):
+            return try await signedIn(visitor) {
+                try await $0.makeProfileScreen(csrfToken: visitor.csrfToken).cancelScheduledRide(id: id)
+            }
         case .shareRide:
             return try await pickMeUp(visitor) { try await $0.makePickMeUpScreen(csrfToken: visitor.csrfToken).share() }
         case .stopSharingRide:

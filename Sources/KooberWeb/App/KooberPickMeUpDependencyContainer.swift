@@ -40,6 +40,19 @@ struct KooberPickMeUpDependencyContainer: PickMeUpUseCaseFactory, DropoffPickerU
         )
     }
 
+    func makeBookScheduledRideUseCase(rideOptionID: String?, date: String, time: String) -> BookScheduledRideUseCase {
+        makeBookScheduledRideUseCase(rideOptionID: rideOptionID, dropoff: .chosen, date: date, time: time)
+    }
+
+    func makeBookScheduledRideUseCase(
+        rideOptionID: String?, dropoff: RequestRideUseCase.Dropoff, date: String, time: String
+    ) -> BookScheduledRideUseCase {
+        BookScheduledRideUseCase(
+            userID: userID, rideOptionID: rideOptionID, pickupLocation: pickupLocation, dropoff: dropoff, date: date,
+            time: time, now: services.now(), clockRate: services.rideClockRate, rideRepository: services.rideRepository,
+            scheduledRides: services.scheduledRideRepository, signal: signedInContainer.appContainer.rideDispatcher)
+    }
+
     func makeRequestRideUseCase(rideOptionID: String, dropoffID: PlaceID, at location: Location) -> RequestRideUseCase {
         RequestRideUseCase(
             userID: userID, rideOptionID: rideOptionID, pickupLocation: pickupLocation,

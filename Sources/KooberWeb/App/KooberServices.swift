@@ -25,6 +25,8 @@ public struct KooberServices: Sendable {
     public var rideShareRepository: any RideShareRepository
     /// Each rider's saved places and recent drop-offs.
     public var savedPlaceRepository: any SavedPlaceRepository
+    /// Rides booked for later (SPEC.md, "Scheduled rides").
+    public var scheduledRideRepository: any ScheduledRideRepository
     /// How long mailed links live and how often a rider may ask for one.
     public var accountLinkPolicy = AccountLinkPolicy()
     public var locator: any Locator
@@ -84,6 +86,7 @@ public struct KooberServices: Sendable {
         self.requestQuota = stores.requestQuota
         self.rideShareRepository = stores.rideShares
         self.savedPlaceRepository = stores.savedPlaces
+        self.scheduledRideRepository = stores.scheduledRides
         self.sessionRideStates = stores.sessionRideStates
         self.signUpThrottle = stores.signUpThrottle
         self.storeChanges = stores.changes

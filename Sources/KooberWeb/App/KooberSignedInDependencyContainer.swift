@@ -4,7 +4,8 @@ import KooberKit
 /// The scope of a signed-in rider, made per request from their session.
 struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfileUseCaseFactory,
     LoadRideHistoryUseCaseFactory, AccountUseCaseFactory, EmailConfirmationUseCaseFactory, RideFeedbackUseCaseFactory,
-    SavedPlacesUseCaseFactory
+    SavedPlacesUseCaseFactory,
+    ScheduledRidesUseCaseFactory
 {
     let appContainer: KooberAppDependencyContainer
     let userSession: UserSession
@@ -24,8 +25,18 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
             templates: appContainer.templates, csrfToken: csrfToken, mapTiles: appContainer.mapTiles,
             loadUserProfileUseCaseFactory: self,
             loadRideHistoryUseCaseFactory: self, emailConfirmationUseCaseFactory: self, signOutUseCaseFactory: self,
+            scheduledRidesUseCaseFactory: self,
             sessionCookie: appContainer.makeSessionCookie(), csrfProtection: appContainer.makeCSRFProtection()
         )
+    }
+
+    func makeLoadUpcomingRidesUseCase() -> LoadUpcomingRidesUseCase {
+        LoadUpcomingRidesUseCase(userID: userSession.profile.id, scheduledRides: services.scheduledRideRepository)
+    }
+
+    func makeCancelScheduledRideUseCase(id: ScheduledRideID) -> CancelScheduledRideUseCase {
+        CancelScheduledRideUseCase(
+            userID: userSession.profile.id, id: id, scheduledRides: services.scheduledRideRepository)
     }
 
     /// A ride's receipt, Rate Your Ride and Report a Problem.

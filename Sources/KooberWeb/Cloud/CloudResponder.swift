@@ -95,6 +95,31 @@ struct CloudResponder {
             return try await CloudRideFeedbackResponder(useCaseFactory: signedIn).rate(
                 rideID: CloudRoute.rideID(in: request.path),
                 body: try CloudJSON.decode(CloudRatingRequest.self, from: request.body))
+        case .scheduledRides:
+            return try await CloudScheduledRideResponder(useCaseFactory: signedIn(request, address)).upcoming()
+        case .scheduleRide:
+            let signedIn = try await signedIn(request, address)
+            let body = try CloudJSON.decode(CloudScheduleRideRequest.self, from: request.body)
+            guard let pickup = body.waypoints.pickupLocation.location else {
+                throw CloudError.rejected(
+                    ErrorMessage(title: "Pick-up Not On Earth", message: "The pick-up's coordinates are not a place.")
+                        .naming("waypoints.pickupLocation"))
+            }
+            let dropoff = body.waypoints.dropoffLocation
+            guard let dropoffID = PlaceID(dropoff.id) else {
+                throw CloudError.rejected(
+                    RequestRideError.unknownPlace.errorMessage.naming("waypoints.dropoffLocation"))
+            }
+            let useCase = signedIn.makePickMeUpContainer(at: pickup).makeBookScheduledRideUseCase(
+                rideOptionID: body.rideOptionID,
+                dropoff: .place(
+                    dropoffID, at: Location(latitude: dropoff.latitude, longitude: dropoff.longitude),
+                    places: services.placeRepository),
+                date: body.pickupDate, time: body.pickupTime)
+            return try await CloudScheduledRideResponder(useCaseFactory: signedIn).book(useCase)
+        case .cancelScheduledRide:
+            return try await CloudScheduledRideResponder(useCaseFactory: signedIn(request, address)).cancel(
+                id: CloudRoute.scheduledRideID(in: request.path))
         case .reportRide:
             let signedIn = try await signedIn(request, address)
             return try await CloudRideFeedbackResponder(useCaseFactory: signedIn).report(

@@ -33,6 +33,11 @@ public enum CloudRoute: String, CaseIterable, Sendable {
     case removeSavedPlace
     /// `GET /api/v1/places/recent`: the rider's last 5 distinct drop-offs.
     case recentPlaces
+    /// `GET`/`POST /api/v1/rides/scheduled`: the upcoming scheduled rides, and Schedule.
+    case scheduledRides
+    case scheduleRide
+    /// `DELETE /api/v1/rides/scheduled/{id}`: Cancel a scheduled ride (`scheduledRideID(in:)`).
+    case cancelScheduledRide
 
     public var path: String {
         switch self {
@@ -55,17 +60,20 @@ public enum CloudRoute: String, CaseIterable, Sendable {
         case .savedPlaces, .savePlace: "/api/v1/places/saved"
         case .renameSavedPlace, .removeSavedPlace: Self.savedPlacePrefix + "{label}"
         case .recentPlaces: "/api/v1/places/recent"
+        case .scheduledRides, .scheduleRide: "/api/v1/rides/scheduled"
+        case .cancelScheduledRide: Self.scheduledPrefix + "{id}"
         }
     }
 
     public var method: HTTPMethod {
         switch self {
         case .logIn, .signUp, .requestRide, .cancelCurrentRide, .forgotPassword, .sendEmailConfirmation, .rateRide,
-            .reportRide, .shareCurrentRide:
+            .reportRide, .shareCurrentRide, .scheduleRide:
             .POST
-        case .rideOptions, .locations, .me, .currentRide, .currentRideEvents, .rideHistory, .savedPlaces, .recentPlaces:
+        case .rideOptions, .locations, .me, .currentRide, .currentRideEvents, .rideHistory, .savedPlaces, .recentPlaces,
+            .scheduledRides:
             .GET
-        case .signOut, .stopSharingCurrentRide, .removeSavedPlace: .DELETE
+        case .signOut, .stopSharingCurrentRide, .removeSavedPlace, .cancelScheduledRide: .DELETE
         case .savePlace: .PUT
         case .renameSavedPlace: .PATCH
         }
@@ -99,9 +107,19 @@ public enum CloudRoute: String, CaseIterable, Sendable {
     /// The operation on one ride a path names by its end (`/api/v1/rides/<anything>/rating`), if it does.
     private static func rideOperation(_ path: String) -> CloudRoute? {
         guard path.hasPrefix(ridesPrefix) else { return nil }
+        if path.hasPrefix(scheduledPrefix) { return .cancelScheduledRide }
         if path.hasSuffix(Route.ratingSuffix) { return .rateRide }
         if path.hasSuffix(Route.reportSuffix) { return .reportRide }
         return nil
+    }
+
+    /// `/api/v1/rides/scheduled/` before a scheduled ride's id.
+    private static let scheduledPrefix = "/api/v1/rides/scheduled/"
+
+    /// The scheduled ride `DELETE /api/v1/rides/scheduled/42` names: `nil` for anything but plain digits (a 404).
+    static func scheduledRideID(in path: String) -> ScheduledRideID? {
+        guard path.hasPrefix(scheduledPrefix) else { return nil }
+        return Route.rideID(digits: path.dropFirst(scheduledPrefix.count)).map { ScheduledRideID($0.rawValue) }
     }
 
     /// The ride a ride's operation names (`/api/v1/rides/42/rating`): `nil` for anything but plain digits (a 404).

@@ -21,6 +21,9 @@ enum FormFieldName: Hashable, Sendable {
     case ownLabel
     /// Rename's new label.
     case newLabel
+    /// The Pick-up time's date (`yyyy-mm-dd`) and time of day (`hh:mm`), in Sydney.
+    case pickupDate
+    case pickupTime
 
     var rawValue: String {
         switch self {
@@ -33,6 +36,8 @@ enum FormFieldName: Hashable, Sendable {
         case .account(.newPassword): "newPassword"
         case .placeID: "place_id"
         case .rideOption: "ride_option"
+        case .pickupDate: "pickup_date"
+        case .pickupTime: "pickup_time"
         case .csrfToken: "csrf_token"
         case .linkToken: "token"
         case .stars: "stars"

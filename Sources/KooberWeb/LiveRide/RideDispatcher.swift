@@ -5,17 +5,18 @@ import ServiceLifecycle
 import Synchronization
 import Timekeeping
 
-/// Koober's dispatcher, one per process, as a service: it moves due rides on (`AdvanceRidesUseCase`), gives waiting
-/// rides their animals (`DispatchRidesUseCase`), and publishes every stored change to this process's streams
-/// (`RideFeed`).
+/// Koober's dispatcher, one per process, as a service: it moves due rides on (`AdvanceRidesUseCase`), starts the
+/// scheduled rides whose time has come (`StartDueScheduledRidesUseCase`), gives waiting rides their animals
+/// (`DispatchRidesUseCase`), and publishes every stored change to this process's streams (`RideFeed`).
 ///
 /// It keeps nothing that is not stored: it wakes when a ride is requested or cancelled here (`ridesChanged`), when
-/// the next stored status is due, and at least every `pollInterval` (for what other processes on the same database
+/// the next stored status or scheduled start is due, and at least every `pollInterval` (for what other processes on the same database
 /// did). A process that dies loses nothing; the next one to look carries every ride on where the clock says it is.
 /// On a graceful stop it ends every stream at once.
 public final class RideDispatcher: Service, RideChangeSignal {
     private let rideRepository: any RideRepository
     private let fleetRepository: any FleetRepository
+    private let scheduledRides: any ScheduledRideRepository
     private let feed: RideFeed
     private let clock: any AppClock
     private let pollInterval: Duration
@@ -26,11 +27,13 @@ public final class RideDispatcher: Service, RideChangeSignal {
     private let publishedRevision = Mutex<Int64?>(nil)
 
     public init(
-        rideRepository: any RideRepository, fleetRepository: any FleetRepository, feed: RideFeed,
-        clock: any AppClock, pollInterval: Duration = .seconds(1), logger: Logger
+        rideRepository: any RideRepository, fleetRepository: any FleetRepository,
+        scheduledRides: any ScheduledRideRepository, feed: RideFeed, clock: any AppClock,
+        pollInterval: Duration = .seconds(1), logger: Logger
     ) {
         self.rideRepository = rideRepository
         self.fleetRepository = fleetRepository
+        self.scheduledRides = scheduledRides
         self.feed = feed
         self.clock = clock
         self.pollInterval = pollInterval
@@ -71,7 +74,9 @@ public final class RideDispatcher: Service, RideChangeSignal {
         }
     }
 
-    /// One look: advance, dispatch, publish. Returns when the next stored status is due. Tests call it directly.
+    /// One look: advance, start the scheduled rides due (after the advance, so a ride that has just finished no
+    /// longer holds its rider's booking back), dispatch (so a started ride may get its animal at once), publish.
+    /// Returns when the next stored status or scheduled start is due. Tests call it directly.
     @discardableResult
     public func runOnce() async throws -> Date? {
         let time = clock.now
@@ -82,10 +87,30 @@ public final class RideDispatcher: Service, RideChangeSignal {
         while try await AdvanceRidesUseCase(now: time, rideRepository: rideRepository).run()
             == AdvanceRidesUseCase.batchSize
         {}
+        if try await startDueScheduledRides(at: time) { alarm.ring() }  // look again: what started may move on
         try await DispatchRidesUseCase(now: time, rideRepository: rideRepository, fleetRepository: fleetRepository)
             .run()
         try await publishChanges()
-        return try await rideRepository.nextDueTime()
+        let nextDue = try await rideRepository.nextDueTime()
+        let nextStart = try await scheduledRides.nextStartTime(after: time)
+        return [nextDue, nextStart].compactMap { $0 }.min()
+    }
+
+    /// Starts (or misses) every due booking, a batch at a time while full batches change something (bookings that
+    /// wait behind a ride in progress stay due, and must not keep the loop going). Returns whether any changed.
+    private func startDueScheduledRides(at time: Date) async throws -> Bool {
+        var changedAny = false
+        while true {
+            let outcomes = try await StartDueScheduledRidesUseCase(now: time, scheduledRides: scheduledRides).run()
+            let changed = outcomes.contains { outcome in
+                switch outcome {
+                case .started, .missed: true
+                case .waiting, .notUpcoming: false
+                }
+            }
+            changedAny = changedAny || changed
+            guard changed, outcomes.count == StartDueScheduledRidesUseCase.batchSize else { return changedAny }
+        }
     }
 
     private func publishChanges() async throws {

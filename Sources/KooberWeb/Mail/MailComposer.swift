@@ -10,15 +10,17 @@ public struct MailComposer: Sendable {
     let settings: MailSettings
     let rideRepository: any RideRepository
     let feedbackRepository: any RideFeedbackRepository
+    let scheduledRides: any ScheduledRideRepository
 
     public init(
         templates: TemplateRenderer, settings: MailSettings, rideRepository: any RideRepository,
-        feedbackRepository: any RideFeedbackRepository
+        feedbackRepository: any RideFeedbackRepository, scheduledRides: any ScheduledRideRepository
     ) {
         self.templates = templates
         self.settings = settings
         self.rideRepository = rideRepository
         self.feedbackRepository = feedbackRepository
+        self.scheduledRides = scheduledRides
     }
 
     /// The message, or `nil` when there is nothing left to say (a receipt whose ride is gone, an address that
@@ -30,6 +32,7 @@ public struct MailComposer: Sendable {
         let html: MailTemplate
         let link: String
         var ride: ReceiptMailRide?
+        var scheduled: ScheduledRideMail?
         switch entry.mail.kind {
         case .passwordReset:
             guard let token = entry.mail.token else { return nil }
@@ -53,8 +56,18 @@ public struct MailComposer: Sendable {
             ride = ReceiptMailRide(
                 from: "Your location", to: stored.dropoff.name, rideOption: stored.rideOptionName,
                 animal: stored.animalTitle, receipt: RideReceipt(record))
+        case .scheduledRideBooked, .scheduledRideStarting, .scheduledRideMissed:
+            // The booking as stored (it is the rider's: a message is queued for the booking's rider).
+            guard let id = entry.mail.scheduledRideID,
+                let booking = try await scheduledRides.scheduledRide(id: id), booking.userID == entry.recipient.id,
+                let words = ScheduledRideMail(kind: entry.mail.kind, ride: booking)
+            else { return nil }
+            (subject, text, html) = (words.subject, .scheduledRideText, .scheduledRideHTML)
+            let route: Route = entry.mail.kind == .scheduledRideStarting ? .ride : .profile
+            link = settings.publicURL + route.path
+            scheduled = words
         }
-        let view = MailViewState(nickname: entry.recipient.nickname, link: link, ride: ride)
+        let view = MailViewState(nickname: entry.recipient.nickname, link: link, ride: ride, scheduled: scheduled)
         return MailMessage(
             from: settings.from, to: to, subject: subject, text: templates.render(text, view),
             html: templates.render(html, view), date: entry.queuedAt,

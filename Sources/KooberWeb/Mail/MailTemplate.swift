@@ -8,4 +8,7 @@ public enum MailTemplate: String, CaseIterable, Sendable {
     case emailConfirmationHTML = "mail-email-confirmation-html"
     case receiptText = "mail-receipt-text"
     case receiptHTML = "mail-receipt-html"
+    /// The three messages about a scheduled ride (booked, starting, missed) share their templates.
+    case scheduledRideText = "mail-scheduled-ride-text"
+    case scheduledRideHTML = "mail-scheduled-ride-html"
 }

@@ -17,7 +17,10 @@ struct PickMeUpScreen {
     let now: @Sendable () -> Date
 
     /// The step the rider is at, as storage says: every tab and device shows the same.
-    func show(error: ErrorMessage? = nil, status: HTTPResponseStatus = .ok) async throws -> Response {
+    func show(
+        error: ErrorMessage? = nil, status: HTTPResponseStatus = .ok, notice: ErrorMessage? = nil,
+        schedule: ScheduleFormViewState = ScheduleFormViewState()
+    ) async throws -> Response {
         let state = try await useCaseFactory.makeLoadRideStateUseCase().run()
         var quotes: [RideQuote] = []
         var availability: FleetAvailability?
@@ -41,7 +44,7 @@ struct PickMeUpScreen {
         let viewState = PickMeUpViewState(
             state: state, pickupLocation: pickupLocation, quotes: quotes, availability: availability, record: record,
             sharing: sharing, now: now(), riderNickname: riderNickname, mapTiles: mapTiles, csrfToken: csrfToken,
-            error: error
+            error: error, notice: notice, schedule: schedule
         )
         return templates.response(.ride, viewState, status: status)
     }
@@ -54,6 +57,22 @@ struct PickMeUpScreen {
         } catch let error as RequestRideError {
             let status: HTTPResponseStatus = error == .rideAlreadyRequested ? .conflict : .unprocessableEntity
             return try await show(error: error.errorMessage, status: status)
+        }
+    }
+
+    /// Schedule, beside Confirm (step 2): books the chosen option for the Pick-up time, and shows step 1 with
+    /// **Your Wallaroo is booked for Sat 28 Nov at 9:30 am**; a refusal is step 2 again (422) with the fields as sent
+    /// and the problem beside its field.
+    func schedule(rideOptionID: String?, date: String, time: String) async throws -> Response {
+        do {
+            let booked = try await useCaseFactory.makeBookScheduledRideUseCase(
+                rideOptionID: rideOptionID, date: date, time: time
+            ).run()
+            return try await show(notice: ScheduledRideNotice.booked(booked))
+        } catch let error as BookScheduledRideError {
+            return try await show(
+                error: error.errorMessage, status: .unprocessableEntity,
+                schedule: ScheduleFormViewState(date: date, time: time, refusal: error))
         }
     }
 

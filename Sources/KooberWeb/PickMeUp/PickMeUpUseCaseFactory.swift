@@ -5,6 +5,8 @@ protocol PickMeUpUseCaseFactory {
     /// Starts from the state read with the rider's session in this request, if it was (`Route.sessionRead`).
     func makeLoadRideStateUseCase() -> LoadRideStateUseCase
     func makeRequestRideUseCase(rideOptionID: String?) -> RequestRideUseCase
+    /// Schedule, with the Pick-up time's two fields as sent.
+    func makeBookScheduledRideUseCase(rideOptionID: String?, date: String, time: String) -> BookScheduledRideUseCase
     func makeStartNewRideRequestUseCase() -> StartNewRideRequestUseCase
     func makeLoadFleetAvailabilityUseCase() -> LoadFleetAvailabilityUseCase
     func makeCancelRideUseCase() -> CancelRideUseCase

@@ -9,6 +9,8 @@ struct PickMeUpViewState: Sendable, Encodable {
     let profilePath = Route.profile.path
     let whereToPath = Route.dropoffPicker.path
     let error: ErrorMessage?
+    /// What the last action came to, when it is news (**Your Wallaroo is booked for …**).
+    let notice: ErrorMessage?
     /// The inline SVG map (markup we generate, every text in it escaped).
     let mapSVG: String
     let choosingDropoff: Bool
@@ -18,11 +20,13 @@ struct PickMeUpViewState: Sendable, Encodable {
     init(
         state: RideState, pickupLocation: Location, quotes: [RideQuote], availability: FleetAvailability?,
         record: RideRecord?, sharing: RideSharingViewState? = nil, now: Date, riderNickname: String,
-        mapTiles: MapTiles, csrfToken: String, error: ErrorMessage?
+        mapTiles: MapTiles, csrfToken: String, error: ErrorMessage?, notice: ErrorMessage? = nil,
+        schedule: ScheduleFormViewState = ScheduleFormViewState()
     ) {
         self.csrfToken = csrfToken
         greeting = "Hi, \(riderNickname)!"
         self.error = error
+        self.notice = notice
         let pickupPin = MapPin(
             name: "Your location", latitude: pickupLocation.latitude, longitude: pickupLocation.longitude)
         switch state {
@@ -34,7 +38,8 @@ struct PickMeUpViewState: Sendable, Encodable {
         case .choosingRideOption(let dropoff):
             mapSVG = RouteMap.svg(pickup: pickupPin, dropoff: MapPin(dropoff), tiles: mapTiles)
             choosingDropoff = false
-            rideOptionPicker = RideOptionPickerViewState(dropoff: dropoff, quotes: quotes, availability: availability)
+            rideOptionPicker = RideOptionPickerViewState(
+                dropoff: dropoff, quotes: quotes, availability: availability, schedule: schedule)
             followingRide = nil
         case .following(let ride):
             let progress = ride.progress(at: now)

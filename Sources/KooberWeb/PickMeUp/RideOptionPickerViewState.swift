@@ -17,9 +17,14 @@ struct RideOptionPickerViewState: Sendable, Encodable {
     let options: [Option]
     let confirmAction = Route.confirmRide.path
     let changePath = Route.dropoffPicker.path
+    let schedule: ScheduleFormViewState
 
-    init(dropoff: NamedLocation, quotes: [RideQuote], availability: FleetAvailability?) {
+    init(
+        dropoff: NamedLocation, quotes: [RideQuote], availability: FleetAvailability?,
+        schedule: ScheduleFormViewState = ScheduleFormViewState()
+    ) {
         dropoffName = dropoff.name
+        self.schedule = schedule
         options = quotes.map { quote in
             Option(
                 id: quote.option.id, inputID: "ride-option-\(quote.option.id)", name: quote.option.name,

@@ -13,6 +13,7 @@ struct ProfileScreen {
     let loadRideHistoryUseCaseFactory: any LoadRideHistoryUseCaseFactory
     let emailConfirmationUseCaseFactory: any EmailConfirmationUseCaseFactory
     let signOutUseCaseFactory: any SignOutUseCaseFactory
+    let scheduledRidesUseCaseFactory: any ScheduledRidesUseCaseFactory
     let sessionCookie: SessionCookie
     let csrfProtection: CSRFProtection
 
@@ -33,6 +34,22 @@ struct ProfileScreen {
         }
     }
 
+    /// Cancel on an upcoming ride: My Profile with **Ride Cancelled**; once it has started, My Profile with the error
+    /// panel (409); a ride that is not the rider's (or none) is the 404 page.
+    func cancelScheduledRide(id: ScheduledRideID?) async throws -> Response {
+        let upcoming = try await scheduledRidesUseCaseFactory.makeLoadUpcomingRidesUseCase().run()
+        guard let id else { return ErrorPages(templates: templates).response(.notFound) }
+        do {
+            try await scheduledRidesUseCaseFactory.makeCancelScheduledRideUseCase(id: id).run()
+            let cancelled = upcoming.first { $0.id == id }
+            return try await page { _ in cancelled.map(ScheduledRideNotice.cancelled) }
+        } catch ScheduledRideRepositoryError.notFound {
+            return ErrorPages(templates: templates).response(.notFound)
+        } catch let error as ScheduledRideRepositoryError {
+            return try await page(error: error.errorMessage, status: .conflict)
+        }
+    }
+
     /// My Profile: the profile, whether its email is confirmed and the newest rides, read one after the other (each is
     /// one indexed look-up; side by side they would only take more of the store's readers at once).
     private func page(
@@ -45,9 +62,10 @@ struct ProfileScreen {
             let history = try await loadRideHistoryUseCaseFactory.makeLoadRideHistoryUseCase(
                 before: nil, pageSize: LoadRideHistoryUseCase.profilePageSize
             ).run()
+            let upcoming = try await scheduledRidesUseCaseFactory.makeLoadUpcomingRidesUseCase().run()
             let state = ProfileViewState(
                 csrfToken: csrfToken, profile: profile, emailConfirmed: confirmed, history: history,
-                notice: notice(profile), error: error)
+                upcomingRides: upcoming, notice: notice(profile), error: error)
             return templates.response(.profile, state, status: status)
         } catch let error as LoadUserProfileError {
             return ErrorPages(templates: templates).response(.notFound, message: error.errorMessage)

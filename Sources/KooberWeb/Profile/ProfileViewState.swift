@@ -23,11 +23,16 @@ struct ProfileViewState: Sendable, Encodable {
     let savedPlacesPath = Route.savedPlaces.path
     let donePath = Route.ride.path
     let history: RideHistoryViewState
+    /// Upcoming rides, soonest first, above My Rides (the section only when there are some).
+    let upcomingRides: [UpcomingRideItem]
+    let hasUpcomingRides: Bool
 
     init(
         csrfToken: String, profile: UserProfile, emailConfirmed: Bool, history: RideHistoryPage,
-        notice: ErrorMessage? = nil, error: ErrorMessage? = nil
+        upcomingRides: [ScheduledRide] = [], notice: ErrorMessage? = nil, error: ErrorMessage? = nil
     ) {
+        self.upcomingRides = upcomingRides.map(UpcomingRideItem.init)
+        hasUpcomingRides = !upcomingRides.isEmpty
         self.csrfToken = csrfToken
         name = profile.name
         nickname = profile.nickname

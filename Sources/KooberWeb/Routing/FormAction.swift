@@ -10,6 +10,10 @@ enum FormAction: Equatable, Sendable {
     case resetPassword(token: String, newPassword: String)
     case selectDropoff(PlaceID?)
     case confirmRide(rideOptionID: String?)
+    /// Schedule: the option (`nil` when none was chosen) and the Pick-up time's two fields (empty when not sent).
+    case scheduleRide(rideOptionID: String?, date: String, time: String)
+    /// Cancel a scheduled ride (`nil` when the path names none: a 404).
+    case cancelScheduledRide(ScheduledRideID?)
     case startNewRide
     case cancelRide
     case shareRide

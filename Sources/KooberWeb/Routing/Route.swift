@@ -20,6 +20,8 @@ public enum Route: String, CaseIterable, Sendable {
     case dropoffPicker
     case selectDropoff
     case confirmRide
+    /// `POST /ride/schedule`: Schedule, beside Confirm (the same form, `formaction`).
+    case scheduleRide
     case startNewRide
     case rideEvents
     case cancelRide
@@ -55,6 +57,8 @@ public enum Route: String, CaseIterable, Sendable {
     case submitNewSavedPlace
     case renameSavedPlace
     case removeSavedPlace
+    /// `POST /rides/scheduled/<id>/cancel`: Cancel on My Profile's Upcoming rides (`scheduledRideID(in:)`).
+    case cancelScheduledRide
     case signOut
     case healthCheck
 
@@ -71,6 +75,7 @@ public enum Route: String, CaseIterable, Sendable {
         case .ride: "/ride"
         case .dropoffPicker, .selectDropoff: "/ride/dropoff"
         case .confirmRide: "/ride/confirm"
+        case .scheduleRide: "/ride/schedule"
         case .startNewRide: "/ride/new"
         case .rideEvents: "/ride/events"
         case .cancelRide: "/ride/cancel"
@@ -94,6 +99,7 @@ public enum Route: String, CaseIterable, Sendable {
         case .newSavedPlace, .submitNewSavedPlace: "/places/saved/new"
         case .renameSavedPlace: "/places/saved/rename"
         case .removeSavedPlace: "/places/saved/remove"
+        case .cancelScheduledRide: "/rides/scheduled/*/cancel"
         case .signOut: "/signout"
         case .healthCheck: "/healthz"
         }
@@ -124,7 +130,7 @@ public enum Route: String, CaseIterable, Sendable {
             .shareRide, .stopSharingRide,
             .submitEditProfile, .submitChangePassword, .signOutEverywhere, .submitDeleteAccount, .submitForgotPassword,
             .submitResetPassword, .sendEmailConfirmation, .rateRide, .submitReport, .rideAgain, .submitNewSavedPlace,
-            .renameSavedPlace, .removeSavedPlace:
+            .renameSavedPlace, .removeSavedPlace, .scheduleRide, .cancelScheduledRide:
             .POST
         }
     }
@@ -228,6 +234,7 @@ extension Route {
 
     /// Which of a ride's routes a path under `/rides/` is, by its end.
     private static func rideRoute(_ path: String) -> Route {
+        if path.hasPrefix(scheduledPrefix) { return .cancelScheduledRide }
         if path.hasSuffix(ratingSuffix) { return .rateRide }
         if path.hasSuffix(reportSuffix) { return .reportProblem }
         if path.hasSuffix(rideAgainSuffix) { return .rideAgain }
@@ -246,6 +253,24 @@ extension Route {
         default: break
         }
         return rideID(digits: digits)
+    }
+
+    private static let scheduledPrefix = "/rides/scheduled/"
+    private static let cancelSuffix = "/cancel"
+
+    /// A scheduled ride's Cancel action, `/rides/scheduled/<id>/cancel`.
+    static func cancelScheduledRidePath(for id: ScheduledRideID) -> String {
+        scheduledPrefix + "\(id.rawValue)" + cancelSuffix
+    }
+
+    /// The scheduled ride a Cancel path names: a positive number in plain digits between the prefix and `/cancel`, or
+    /// `nil` (a 404, never a trap).
+    static func scheduledRideID(in path: String) -> ScheduledRideID? {
+        guard path.hasPrefix(scheduledPrefix), path.hasSuffix(cancelSuffix),
+            path.utf8.count >= scheduledPrefix.utf8.count + cancelSuffix.utf8.count
+        else { return nil }
+        let digits = path.dropFirst(scheduledPrefix.count).dropLast(cancelSuffix.count)
+        return rideID(digits: digits).map { ScheduledRideID($0.rawValue) }
     }
 
     /// A ride id as a path writes it: a positive number in plain digits (no sign, no leading zero, at most 18), or

@@ -99,6 +99,13 @@ enum RouteRequest: Equatable, Sendable {
             }
         case .selectDropoff: self = try .submit(request) { .selectDropoff($0[.placeID].flatMap(PlaceID.init)) }
         case .confirmRide: self = try .submit(request) { .confirmRide(rideOptionID: $0[.rideOption]) }
+        case .scheduleRide:
+            self = try .submit(request) {
+                .scheduleRide(rideOptionID: $0[.rideOption], date: $0[.pickupDate] ?? "", time: $0[.pickupTime] ?? "")
+            }
+        case .cancelScheduledRide:
+            let id = Route.scheduledRideID(in: request.path)
+            self = try .submit(request) { _ in .cancelScheduledRide(id) }
         case .startNewRide: self = try .submit(request) { _ in .startNewRide }
         case .cancelRide: self = try .submit(request) { _ in .cancelRide }
         case .shareRide: self = try .submit(request) { _ in .shareRide }

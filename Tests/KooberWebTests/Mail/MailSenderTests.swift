@@ -27,7 +27,8 @@ import Testing
             outbox: stores.outbox,
             composer: MailComposer(
                 templates: try TemplateRenderer(directory: ProjectPaths.templates, assetVersion: "test"),
-                settings: settings, rideRepository: stores.rides, feedbackRepository: stores.rideFeedback),
+                settings: settings, rideRepository: stores.rides, feedbackRepository: stores.rideFeedback,
+                scheduledRides: stores.scheduledRides),
             transport: relay, clock: clock, logger: Logger(label: "koober.test.mail"))
     }
 
@@ -154,7 +155,8 @@ import Testing
                 settings: MailSettings(
                     transport: relay, from: try #require(MailAddress("no-reply@koober.test")),
                     publicURL: "https://koober.test"),
-                rideRepository: stores.rides, feedbackRepository: stores.rideFeedback),
+                rideRepository: stores.rides, feedbackRepository: stores.rideFeedback,
+                scheduledRides: stores.scheduledRides),
             transport: relay, clock: clock, logger: Logger(label: "koober.test.mail"))
         await #expect(throws: NeverSettlingOutbox.Died.self) { try await dead.runOnce() }
         clock.advance(by: policy.lease)

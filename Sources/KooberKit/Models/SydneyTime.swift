@@ -1,0 +1,63 @@
+import Foundation
+
+/// Sydney's wall clock (`Australia/Sydney`, daylight saving included): a date and a time of day as a rider types them
+/// into an instant, and an instant as a rider reads it.
+///
+/// Around the changes: a wall time that does not exist (the first Sunday of October, 2:00–2:59 am, skipped) is
+/// refused; one that exists twice (the first Sunday of April, 2:00–2:59 am) is taken as its first occurrence, still
+/// in daylight time (+11:00).
+public enum SydneyTime {
+    public static let timeZone = TimeZone(identifier: "Australia/Sydney")!
+
+    /// Sydney's offsets from UTC: standard (AEST) and daylight (AEDT) time.
+    private static let offsets = [11 * 3_600, 10 * 3_600]
+
+    private static let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
+    }()
+
+    private static let utcCalendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
+    /// The instant of a wall time in Sydney, or `nil` for one the clocks skip. Components out of range are the
+    /// caller's to refuse first (`SydneyWallTime`).
+    public static func instant(of wallTime: SydneyWallTime) -> Date? {
+        let components = DateComponents(
+            year: wallTime.year, month: wallTime.month, day: wallTime.day, hour: wallTime.hour,
+            minute: wallTime.minute)
+        guard let asIfUTC = utcCalendar.date(from: components) else { return nil }
+        // The instant is the wall time less one of Sydney's offsets, whichever the zone really has then; daylight's
+        // (the larger) first, so a time that exists twice is its earlier occurrence.
+        for offset in offsets {
+            let candidate = asIfUTC - TimeInterval(offset)
+            if timeZone.secondsFromGMT(for: candidate) == offset { return candidate }
+        }
+        return nil
+    }
+
+    /// The wall time in Sydney at `instant`, to the minute.
+    public static func wallTime(at instant: Date) -> SydneyWallTime {
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
+        return SydneyWallTime(
+            year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0, hour: parts.hour ?? 0,
+            minute: parts.minute ?? 0)
+    }
+
+    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// "Sat 28 Nov at 9:30 am": the wall time in Sydney (noon is 12:00 pm, midnight 12:00 am).
+    public static func display(_ instant: Date) -> String {
+        let wall = wallTime(at: instant)
+        let weekday = (calendar.component(.weekday, from: instant) + 6) % 7
+        let hour = wall.hour % 12 == 0 ? 12 : wall.hour % 12
+        let minute = wall.minute < 10 ? "0\(wall.minute)" : "\(wall.minute)"
+        let month = (1...12).contains(wall.month) ? months[wall.month - 1] : "?"
+        return "\(weekdays[weekday]) \(wall.day) \(month) at \(hour):\(minute) \(wall.hour < 12 ? "am" : "pm")"
+    }
+}

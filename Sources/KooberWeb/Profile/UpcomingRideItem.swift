@@ -1,0 +1,19 @@
+import KooberKit
+
+/// One of My Profile's Upcoming rides, display-ready: its pick-up time in Sydney, drop-off, option, fare and the
+/// action of its **Cancel**.
+struct UpcomingRideItem: Sendable, Encodable {
+    let pickupTime: String
+    let dropoff: String
+    let rideOption: String
+    let fare: String
+    let cancelAction: String
+
+    init(_ ride: ScheduledRide) {
+        pickupTime = SydneyTime.display(ride.pickupAt)
+        dropoff = ride.dropoff.name
+        rideOption = ride.rideOptionName
+        fare = Fare.format(cents: ride.fareCents)
+        cancelAction = Route.cancelScheduledRidePath(for: ride.id)
+    }
+}
