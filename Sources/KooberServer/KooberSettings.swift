@@ -74,6 +74,12 @@ struct KooberSettings: Equatable {
     }
 
     init(command: KooberCommand, environment: Environment) throws {
+        // Scheduled rides are booked and shown in Sydney's time (`SydneyTime`): a build whose Foundation lacks the
+        // zone's data (a static link that left out its ICU data answers `nil` here) must refuse to start, not trap at
+        // the first booking.
+        guard TimeZone(identifier: "Australia/Sydney") != nil else {
+            throw ValidationError("This build of koober has no time zone data for Australia/Sydney")
+        }
         hostname = command.hostname ?? environment.string("KOOBER_HOSTNAME") ?? "127.0.0.1"
         port = try command.port ?? environment.int("KOOBER_PORT") ?? 8080
         let poolSize =

@@ -3,8 +3,9 @@
 Every journey of SPEC.md runs on a phone-sized (in the light look, and again in the dark look that
 `prefers-color-scheme: dark` asks for), a narrow-phone and a desktop-sized window: sign up, sign out, sign in (a wrong
 password first), the whole ride (no ride option chosen first) followed live to its end without a reload, My Profile
-and the ride's receipt, Edit Profile (a blank name first), Change Password and Delete Account with a wrong password, then the account deleted and signing in with it refused; and, against a second koober whose ride clock
-runs in real time, a ride followed on its way and then cancelled.
+and the ride's receipt, Edit Profile (a blank name first), Change Password and Delete Account with a wrong password,
+then the account deleted and signing in with it refused; and, against a second koober whose ride clock runs in real
+time, a ride followed on its way and then cancelled.
 On every screen it saves a screenshot and checks what a person needs from a page: no serious or critical axe-core
 violation, no horizontal scrolling, tap targets of at least 44 x 44 CSS pixels, a title, and a console free of
 errors (a blocked resource or a Content-Security-Policy violation shows there). A screen with a map is photographed
@@ -14,6 +15,7 @@ credit its sources.
 Run by scripts/browser-tests, which builds koober and finds axe.min.js; see that script for the environment.
 """
 
+import datetime
 import json
 import math
 import os
@@ -24,6 +26,7 @@ import time
 import unittest
 import uuid
 import zlib
+import zoneinfo
 
 import sys
 
@@ -179,6 +182,7 @@ VIEWBOX_UNITS_PER_METRE = 0.256
 WATER = {"light": (0xB4, 0xD8, 0xE7), "dark": (0x0F, 0x32, 0x40)}
 # The page's background in each look: teal, and the night's near-black.
 PAGE_BACKGROUND = {"light": "rgb(1, 205, 189)", "dark": "rgb(15, 23, 25)"}
+SYDNEY = zoneinfo.ZoneInfo("Australia/Sydney")  # Schedule's Pick-up time is Sydney's
 ATTRIBUTION = "© OpenStreetMap contributors · Australian Bureau of Statistics"
 
 # The statuses of a ride that ends at its drop-off, in the order they come.
@@ -470,9 +474,11 @@ class KooberInABrowserTests(unittest.TestCase):
         self.sign_out(journey)
         self.sign_in(journey, email)
         self.ride(journey)
-        if journey.window == "phone":
+        if journey.window.startswith("phone"):
             self.save_home(journey)
         self.profile_and_history(journey)
+        if journey.window.startswith("phone"):
+            self.book_ride_home(journey)
         self.account_changes(journey, email)
         self.not_found(journey)
 
@@ -561,6 +567,35 @@ class KooberInABrowserTests(unittest.TestCase):
         self.assertEqual([" ".join(button.text.split()) for button in saved], ["Home MOMA"])
         journey.screen("where-to-saved")
         journey.click_link("Cancel")
+
+    def book_ride_home(self, journey):
+        """Schedule (issue 33): a Wallaroo home (MOMA, saved as Home) for 9:30 tomorrow morning in Sydney, the date
+        forgotten first; the booking is confirmed on the page and listed under Upcoming rides, then cancelled."""
+        journey.open("/ride/dropoff")
+        journey.press("Home MOMA")
+        journey.choose("Wallaroo")
+        journey.press("Schedule")
+        self.assertEqual(journey.field_problem("Date"), "Please enter the pick-up date.")
+        journey.screen("schedule-failed")
+        tomorrow = datetime.datetime.now(SYDNEY).date() + datetime.timedelta(days=1)
+        # A date field takes what is typed in the browser's locale's order: its value is set as the form sends it.
+        journey.driver.execute_script("arguments[0].value = arguments[1]", journey.field("Date"), tomorrow.isoformat())
+        journey.driver.execute_script("arguments[0].value = '09:30'", journey.field("Time"))
+        journey.choose("Wallaroo")
+        journey.press("Schedule")
+        booked = f"Your Wallaroo is booked for {tomorrow:%a} {tomorrow.day} {tomorrow:%b} at 9:30 am"
+        notice = journey.driver.find_element(By.CSS_SELECTOR, "[role=status]").text
+        self.assertIn(booked, " ".join(notice.split()))
+        journey.screen("ride-booked")
+        journey.open("/profile")
+        upcoming = journey.driver.find_elements(By.CSS_SELECTOR, ".upcoming-ride")
+        self.assertEqual(len(upcoming), 1, f"{journey.window}: Upcoming rides")
+        self.assertIn("MOMA", upcoming[0].text)
+        self.assertIn("Wallaroo", upcoming[0].text)
+        journey.screen("upcoming-rides")
+        journey._click("//li[contains(@class, 'upcoming-ride')]//button[normalize-space()='Cancel']")
+        self.assertEqual(journey.driver.find_elements(By.CSS_SELECTOR, ".upcoming-ride"), [])
+        journey.open("/ride")
 
     def harbour_on_map(self, journey):
         """The base map is Sydney's, drawn where the pins are: once its tiles have loaded, the screen shows Sydney

@@ -8,6 +8,8 @@ struct UpcomingRideItem: Sendable, Encodable {
     let rideOption: String
     let fare: String
     let cancelAction: String
+    /// The id of its line on the page: its Cancel button is described by it ("Cancel", of which ride).
+    let elementID: String
 
     init(_ ride: ScheduledRide) {
         pickupTime = SydneyTime.display(ride.pickupAt)
@@ -15,5 +17,6 @@ struct UpcomingRideItem: Sendable, Encodable {
         rideOption = ride.rideOptionName
         fare = Fare.format(cents: ride.fareCents)
         cancelAction = Route.cancelScheduledRidePath(for: ride.id)
+        elementID = "upcoming-ride-\(ride.id.rawValue)"
     }
 }
