@@ -17,6 +17,7 @@ Only Python 3's standard library.
 - `Browser` is a rider's browser over HTTP: a cookie jar, redirects followed (and which process answered each hop,
   behind nginx), pages with their forms read by label and button, and submitted.
 """
+import copy
 import ctypes
 import http.client
 import http.cookiejar
@@ -260,6 +261,7 @@ class Form:
         self.choices = {}  # name → the values of its radio buttons
         self.labels = {}  # label text → input name
         self.button = ""
+        self.formactions = {}  # a button's text → where it sends the form instead (its `formaction`), if it says
 
     def values(self, filled=None, chosen=None):
         """The form's fields, with inputs filled by label (`filled`) and radio buttons chosen by name (`chosen`);
@@ -295,6 +297,7 @@ class FormParser(HTMLParser):
             self.add_input(attributes)
         elif tag == "button" and self.form:
             self.in_button = True
+            self.button_text, self.button_action = "", attributes.get("formaction")
 
     def add_input(self, attributes):
         name, kind = attributes["name"], attributes.get("type", "text")
@@ -310,14 +313,19 @@ class FormParser(HTMLParser):
             self.form = None
         elif tag == "label":
             self.label_for = None
-        elif tag == "button":
+        elif tag == "button" and self.in_button:
             self.in_button = False
+            if self.button_action and self.form:
+                self.form.formactions[self.button_text] = self.button_action
 
     def handle_data(self, data):
         if self.label_for:
             self.label_texts[self.label_for] += data
         if self.in_button and self.form:
-            self.form.button += data.strip()
+            # The form's own button is the one that sends it to its action; one with a `formaction` is told apart.
+            if not self.button_action:
+                self.form.button += data.strip()
+            self.button_text += data.strip()
 
     def close(self):
         super().close()
@@ -349,6 +357,11 @@ class Page:
         for form in self.forms:
             if form.button == button:
                 return form
+            if button in form.formactions:
+                # The form as that button sends it: to its own action.
+                sent = copy.copy(form)
+                sent.action = form.formactions[button]
+                return sent
         raise LookupError(f"no form on {self.path} has the button {button!r}: "
                           f"{[(form.action, form.button) for form in self.forms]}")
 
