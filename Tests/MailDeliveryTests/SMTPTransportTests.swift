@@ -26,11 +26,11 @@ import Testing
     }
 
     static var certificates: TestCertificates {
-        get throws { try TestCertificates.shared.get() }
+        get async throws { try await TestCertificates.shared.value }
     }
 
     static var testCA: NIOSSLTrustRoots {
-        get throws { .file(try certificates.caPath) }
+        get async throws { .file(try await certificates.caPath) }
     }
 
     @Test func aMessageArrivesWithEveryField() async throws {
@@ -80,13 +80,13 @@ import Testing
     }
 
     @Test func startTLSThenAuthentication() async throws {
-        let tls = try Self.certificates.serverArguments
+        let tls = try await Self.certificates.serverArguments
         try await Self.withServer(tls + ["--auth", "koober:p@ss word", "--require-tls"]) { server in
-            let transport = try Self.transport(server, credentials: "koober:p%40ss%20word@", trusting: Self.testCA)
+            let transport = try Self.transport(server, credentials: "koober:p%40ss%20word@", trusting: try await Self.testCA)
             #expect(await transport.send([MailFixtures.message()]) == [.delivered])
             #expect(
                 try server.state().commands == ["EHLO", "STARTTLS", "EHLO", "AUTH", "MAIL", "RCPT", "DATA", "QUIT"])
-            let wrong = try Self.transport(server, credentials: "koober:wrong@", trusting: Self.testCA)
+            let wrong = try Self.transport(server, credentials: "koober:wrong@", trusting: try await Self.testCA)
             let results = await wrong.send([MailFixtures.message(), MailFixtures.message()])
             #expect(results.count == 2)
             #expect(results.allSatisfy { if case .rejected(let reason) = $0 { reason.contains("535") } else { false } })
@@ -94,7 +94,7 @@ import Testing
     }
 
     @Test func aCertificateNotTrustedIsNotUsed() async throws {
-        try await Self.withServer(try Self.certificates.serverArguments) { server in
+        try await Self.withServer(try await Self.certificates.serverArguments) { server in
             let results = try await Self.transport(server).send([MailFixtures.message()])
             guard case .retryLater = results.first else {
                 Issue.record("expected retryLater, got \(results)")
@@ -115,9 +115,9 @@ import Testing
     }
 
     @Test func implicitTLS() async throws {
-        try await Self.withServer(try Self.certificates.serverArguments + ["--implicit-tls", "--auth", "u:p"]) {
+        try await Self.withServer(try await Self.certificates.serverArguments + ["--implicit-tls", "--auth", "u:p"]) {
             server in
-            let transport = try Self.transport(server, scheme: "smtps", credentials: "u:p@", trusting: Self.testCA)
+            let transport = try Self.transport(server, scheme: "smtps", credentials: "u:p@", trusting: try await Self.testCA)
             #expect(await transport.send([MailFixtures.message()]) == [.delivered])
             #expect(try server.state().commands == ["EHLO", "AUTH", "MAIL", "RCPT", "DATA", "QUIT"])
         }

@@ -83,7 +83,10 @@ struct TestCertificates: Sendable {
     /// The server's options for this certificate.
     var serverArguments: [String] { ["--tls-cert", certificatePath, "--tls-key", keyPath] }
 
-    static let shared: Result<TestCertificates, any Error> = Result { try make() }
+    /// Made once, on a thread of its own and awaited: openssl's exit is noticed by Foundation on a dispatch thread,
+    /// and a test that blocked one of the two cooperative threads on it (with another blocked waiting for the same
+    /// value) left none to notice it, and the whole suite hung.
+    static let shared = Task { try await onOwnThread { try make() } }
 
     private static func make() throws -> TestCertificates {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("smtp-tls-\(UUID().uuidString)").path
