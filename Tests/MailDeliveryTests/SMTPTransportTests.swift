@@ -82,7 +82,8 @@ import Testing
     @Test func startTLSThenAuthentication() async throws {
         let tls = try await Self.certificates.serverArguments
         try await Self.withServer(tls + ["--auth", "koober:p@ss word", "--require-tls"]) { server in
-            let transport = try Self.transport(server, credentials: "koober:p%40ss%20word@", trusting: try await Self.testCA)
+            let transport = try Self.transport(
+                server, credentials: "koober:p%40ss%20word@", trusting: try await Self.testCA)
             #expect(await transport.send([MailFixtures.message()]) == [.delivered])
             #expect(
                 try server.state().commands == ["EHLO", "STARTTLS", "EHLO", "AUTH", "MAIL", "RCPT", "DATA", "QUIT"])
@@ -117,7 +118,8 @@ import Testing
     @Test func implicitTLS() async throws {
         try await Self.withServer(try await Self.certificates.serverArguments + ["--implicit-tls", "--auth", "u:p"]) {
             server in
-            let transport = try Self.transport(server, scheme: "smtps", credentials: "u:p@", trusting: try await Self.testCA)
+            let transport = try Self.transport(
+                server, scheme: "smtps", credentials: "u:p@", trusting: try await Self.testCA)
             #expect(await transport.send([MailFixtures.message()]) == [.delivered])
             #expect(try server.state().commands == ["EHLO", "AUTH", "MAIL", "RCPT", "DATA", "QUIT"])
         }
