@@ -44,7 +44,10 @@ struct DropoffPickerViewState: Sendable, Encodable {
                 distance: String(format: "%.1f km", pickupLocation.kilometres(to: place.location)), label: label,
                 savePath: Route.newSavedPlacePath(for: place.id), section: section)
         }
-        saved = choices.saved.map { row($0.place, label: $0.label.text, section: "saved") }
+        // One place may be saved under several labels: each saved row is told apart by its place in the list.
+        saved = choices.saved.enumerated().map { index, saved in
+            row(saved.place, label: saved.label.text, section: "saved-\(index)")
+        }
         recent = choices.recent.map { row($0, section: "recent") }
         places = choices.places.map { row($0, section: "all") }
         hasSaved = !saved.isEmpty
