@@ -19,6 +19,10 @@ import _ConnectionPoolModule
 ///   by constraints, as in SQLite: the same partial unique indexes.
 /// - **Lifecycle.** `open` connects, runs the migrations (`PostgresSchema`) under an advisory lock, so processes
 ///   starting together migrate once; `close` ends the pool's task, closing its connections.
+/// - **Migrations are not calls.** A schema change (an index built over a long history) or the wait for another
+///   process's migration may take far longer than a call's deadline, and a process that gave up on it would never
+///   start. So `open` first asks the server to answer within the call's deadline (a server that is down is found
+///   out as fast as by any call), then migrates within `migrationTimeout`.
 public final class PostgresDatabase: Sendable {
     public let configuration: PostgresURL
     /// Told what other processes change (`open`'s `changes`, heard by `PostgresChanges`); without a listener, a new
@@ -47,17 +51,21 @@ public final class PostgresDatabase: Sendable {
     /// - Parameters:
     ///   - url: where the database is, with the most connections this process opens at once (`poolSize`).
     ///   - timeout: how long one call may wait for a connection and its answer.
+    ///   - migrationTimeout: how long each migration (with the wait for the lock other processes migrate under)
+    ///     may take.
     ///   - changes: told what other processes change, heard on one connection of the pool (`PostgresChanges`).
     public static func open(
         url: PostgresURL,
         timeout: Duration = .seconds(5),
+        migrationTimeout: Duration = .seconds(600),
         changes: SharedStoreChanges? = nil,
         logger: Logger = Logger(label: "koober.postgres")
     ) async throws -> PostgresDatabase {
         let database = PostgresDatabase(
             configuration: url, timeout: timeout, changes: changes ?? SharedStoreChanges(), logger: logger)
         do {
-            try await database.migrate(PostgresSchema.migrations)
+            try await database.ping()
+            try await database.migrate(PostgresSchema.migrations, within: migrationTimeout)
             if let changes {
                 let client = database.client
                 database.listening.withLock { listening in
@@ -109,12 +117,13 @@ public final class PostgresDatabase: Sendable {
         }
     }
 
-    /// Runs `body` in one transaction (`BEGIN` … `COMMIT`) on one pooled connection; when `body` throws, the
-    /// transaction is rolled back and the error is `body`'s own.
+    /// Runs `body` in one transaction (`BEGIN` … `COMMIT`) on one pooled connection, within `deadline` (a call's,
+    /// unless said); when `body` throws, the transaction is rolled back and the error is `body`'s own.
     func transaction<T: Sendable>(
+        within deadline: Duration? = nil,
         _ body: @escaping @Sendable (PostgresTransaction) async throws -> T
     ) async throws -> T {
-        try await withDeadline {
+        try await withDeadline(deadline) {
             try await self.client.withConnection { connection in
                 let transaction = PostgresTransaction(connection: connection, logger: self.logger)
                 try await transaction.execute("BEGIN")
@@ -144,9 +153,11 @@ public final class PostgresDatabase: Sendable {
 
     /// Runs `work`, or fails with `StorageUnavailableError` when it has not answered within `timeout` (cancelling
     /// it, without waiting for it: `DeadlineRace`) or could not reach the server at all.
-    private func withDeadline<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+    private func withDeadline<T: Sendable>(
+        _ deadline: Duration? = nil, _ work: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
         guard !isClosed.load(ordering: .acquiring) else { throw StorageUnavailableError(reason: "closed") }
-        let timeout = self.timeout
+        let timeout = deadline ?? self.timeout
         do {
             return try await DeadlineRace.run(
                 within: timeout, expired: { StorageUnavailableError(reason: "no answer within \(timeout)") }, work)

@@ -2,6 +2,7 @@ import Foundation
 import KooberKit
 import KooberTestSupport
 import PostgresNIO
+import TestKit
 import Testing
 
 @testable import KooberPostgres
@@ -94,6 +95,42 @@ struct PostgresMigrationTests {
             }
             await #expect(throws: PostgresSchemaError.self) { try await database.migrate(PostgresSchema.migrations) }
             #expect(try await recorded(database).last == base + 2, "nothing ran")
+        }
+    }
+
+    /// A process that waits on the migration lock far longer than a call may take (another process's migration, an
+    /// index built over a long history) still starts: migrating is not a call. Here one process holds the lock in a
+    /// transaction until the other has waited on it past its call's deadline.
+    @Test func aProcessWaitingLongerThanACallForAnothersMigrationStillStarts() async throws {
+        try await withOpenDatabase { database, url in
+            let (release, releasing) = AsyncStream<Never>.makeStream()
+            let holding = Task {
+                try await database.transaction(within: TestPostgres.callTimeout * 3) { transaction in
+                    try await transaction.execute(
+                        "SELECT pg_advisory_xact_lock(\(KooberPostgres.PostgresDatabase.migrationLock))")
+                    for await _ in release {}
+                }
+            }
+            // koober's own deadline: a shorter one could expire on the busy suite's first call (the ping).
+            let callDeadline = Duration.seconds(5)
+            let opening = Task {
+                try await KooberPostgres.PostgresDatabase.open(url: url, timeout: callDeadline)
+            }
+            let waitedPastTheDeadline = try await eventually(within: .seconds(60)) {
+                try await database.query(
+                    """
+                    SELECT 1 FROM pg_stat_activity
+                    WHERE datname = current_database() AND wait_event_type = 'Lock'
+                      AND clock_timestamp() - query_start > interval '6 seconds'
+                    """
+                ).count == 1
+            }
+            releasing.finish()
+            try await holding.value
+            let opened = try await opening.value
+            #expect(waitedPastTheDeadline)
+            #expect(try await PostgresPlaceRepository(database: opened).allPlaces().count == SydneyPlaces.all.count)
+            await opened.close()
         }
     }
 }
