@@ -77,7 +77,7 @@ struct KooberSettings: Equatable {
         // Scheduled rides are booked and shown in Sydney's time (`SydneyTime`): a build whose Foundation lacks the
         // zone's data (a static link that left out its ICU data answers `nil` here) must refuse to start, not trap at
         // the first booking.
-        guard TimeZone(identifier: "Australia/Sydney") != nil else {
+        guard SydneyTime.zone != nil else {
             throw ValidationError("This build of koober has no time zone data for Australia/Sydney")
         }
         hostname = command.hostname ?? environment.string("KOOBER_HOSTNAME") ?? "127.0.0.1"

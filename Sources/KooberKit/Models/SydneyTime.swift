@@ -7,7 +7,12 @@ import Foundation
 /// refused; one that exists twice (the first Sunday of April, 2:00–2:59 am) is taken as its first occurrence, still
 /// in daylight time (+11:00).
 public enum SydneyTime {
-    public static let timeZone = TimeZone(identifier: "Australia/Sydney")!
+    /// Sydney's zone, or `nil` in a build whose Foundation has no data for it (a static link that left out ICU's
+    /// data): koober then refuses to start (`KooberSettings`), so whatever runs after start may use `timeZone`.
+    public static let zone = TimeZone(identifier: "Australia/Sydney")
+
+    /// Sydney's zone: the one place it is looked up, for booking and for every time shown to riders.
+    public static var timeZone: TimeZone { zone ?? .gmt }
 
     /// Sydney's offsets from UTC: standard (AEST) and daylight (AEDT) time.
     private static let offsets = [11 * 3_600, 10 * 3_600]
@@ -20,7 +25,7 @@ public enum SydneyTime {
 
     private static let utcCalendar: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
+        calendar.timeZone = .gmt
         return calendar
     }()
 

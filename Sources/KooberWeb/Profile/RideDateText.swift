@@ -1,4 +1,5 @@
 import Foundation
+import KooberKit
 import Synchronization
 
 /// When a ride was requested, as My Profile's history shows it ("25 Nov 2026, 1:13 pm", Sydney time): to the minute,
@@ -23,6 +24,6 @@ enum RideDateText {
     /// Times as a rider in Sydney reads them.
     static let style = Date.FormatStyle(
         date: .abbreviated, time: .shortened, locale: Locale(identifier: "en_AU"),
-        calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "Australia/Sydney") ?? .gmt
+        calendar: Calendar(identifier: .gregorian), timeZone: SydneyTime.timeZone
     )
 }

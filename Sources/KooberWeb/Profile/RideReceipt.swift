@@ -53,10 +53,10 @@ struct RideReceipt: Sendable, Encodable {
     /// Dates and times of day as a rider in Sydney reads them.
     static let timeStyle = Date.FormatStyle(
         date: .omitted, time: .standard, locale: Locale(identifier: "en_AU"),
-        calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "Australia/Sydney") ?? .gmt
+        calendar: Calendar(identifier: .gregorian), timeZone: SydneyTime.timeZone
     )
     static let dateStyle = Date.FormatStyle(
         date: .long, time: .omitted, locale: Locale(identifier: "en_AU"),
-        calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "Australia/Sydney") ?? .gmt
+        calendar: Calendar(identifier: .gregorian), timeZone: SydneyTime.timeZone
     )
 }
