@@ -31,15 +31,21 @@ public final class PostgresDatabase: Sendable {
     let client: PostgresClient
     /// The deadline of one call, from asking for a connection to its answer.
     let timeout: Duration
+    /// The deadline of one migration, with its wait for the lock (`open`'s `migrationTimeout`).
+    let migrationTimeout: Duration
     let logger: Logger
     private let running: Task<Void, Never>
     private let listening = Mutex<Task<Void, Never>?>(nil)
     private let isClosed = Atomic<Bool>(false)
 
-    private init(configuration: PostgresURL, timeout: Duration, changes: SharedStoreChanges, logger: Logger) {
+    private init(
+        configuration: PostgresURL, timeout: Duration, migrationTimeout: Duration, changes: SharedStoreChanges,
+        logger: Logger
+    ) {
         self.configuration = configuration
         self.changes = changes
         self.timeout = timeout
+        self.migrationTimeout = migrationTimeout
         self.logger = logger
         let client = PostgresClient(configuration: configuration.clientConfiguration, backgroundLogger: logger)
         self.client = client
@@ -62,10 +68,11 @@ public final class PostgresDatabase: Sendable {
         logger: Logger = Logger(label: "koober.postgres")
     ) async throws -> PostgresDatabase {
         let database = PostgresDatabase(
-            configuration: url, timeout: timeout, changes: changes ?? SharedStoreChanges(), logger: logger)
+            configuration: url, timeout: timeout, migrationTimeout: migrationTimeout,
+            changes: changes ?? SharedStoreChanges(), logger: logger)
         do {
             try await database.ping()
-            try await database.migrate(PostgresSchema.migrations, within: migrationTimeout)
+            try await database.migrate(PostgresSchema.migrations)
             if let changes {
                 let client = database.client
                 database.listening.withLock { listening in

@@ -351,10 +351,10 @@ extension PostgresDatabase {
     ///
     /// - Returns: the versions applied now (empty when the database was up to date).
     @discardableResult
-    func migrate(_ migrations: [PostgresMigration], within deadline: Duration? = nil) async throws -> [Int] {
+    func migrate(_ migrations: [PostgresMigration]) async throws -> [Int] {
         let latest = migrations.last?.version ?? 0
         let known = Set(migrations.map(\.version))
-        let applied = try await transaction(within: deadline) { transaction in
+        let applied = try await transaction(within: migrationTimeout) { transaction in
             try await transaction.execute("SELECT pg_advisory_xact_lock(\(Self.migrationLock))")
             try await transaction.execute(
                 """
@@ -374,7 +374,7 @@ extension PostgresDatabase {
         }
         var ran: [Int] = []
         for migration in migrations where !applied.contains(migration.version) {
-            let didRun = try await transaction(within: deadline) { transaction in
+            let didRun = try await transaction(within: migrationTimeout) { transaction in
                 try await transaction.execute("SELECT pg_advisory_xact_lock(\(Self.migrationLock))")
                 guard try await !Self.appliedMigrations(in: transaction).contains(migration.version) else {
                     return false

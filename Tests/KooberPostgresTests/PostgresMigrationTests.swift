@@ -105,23 +105,24 @@ struct PostgresMigrationTests {
         try await withOpenDatabase { database, url in
             let (release, releasing) = AsyncStream<Never>.makeStream()
             let holding = Task {
-                try await database.transaction(within: TestPostgres.callTimeout * 3) { transaction in
+                try await database.transaction(within: .seconds(300)) { transaction in
                     try await transaction.execute(
                         "SELECT pg_advisory_xact_lock(\(KooberPostgres.PostgresDatabase.migrationLock))")
                     for await _ in release {}
                 }
             }
-            // koober's own deadline: a shorter one could expire on the busy suite's first call (the ping).
-            let callDeadline = Duration.seconds(5)
+            // Long enough for the ping that opening starts with, even in the busy suite's first minute.
+            let callDeadline = BusyMachine.patience
             let opening = Task {
                 try await KooberPostgres.PostgresDatabase.open(url: url, timeout: callDeadline)
             }
-            let waitedPastTheDeadline = try await eventually(within: .seconds(60)) {
+            let pastTheDeadline = Double(callDeadline.components.seconds + 1)
+            let waitedPastTheDeadline = try await eventually(within: .seconds(120)) {
                 try await database.query(
                     """
                     SELECT 1 FROM pg_stat_activity
                     WHERE datname = current_database() AND wait_event_type = 'Lock'
-                      AND clock_timestamp() - query_start > interval '6 seconds'
+                      AND clock_timestamp() - query_start > make_interval(secs => \(pastTheDeadline))
                     """
                 ).count == 1
             }
