@@ -139,7 +139,7 @@ import Testing
                 .dropoffPicker,
                 DropoffPickerViewState(
                     query: "op", choices: DropoffChoices(saved: [], recent: [], places: [opera]),
-                    pickupLocation: here, csrfToken: "t", error: nil)
+                    pickupLocation: here, csrfToken: "t", error: nil, templates: renderer)
             ),
             (
                 .dropoffPicker,
@@ -147,13 +147,13 @@ import Testing
                     query: "",
                     choices: DropoffChoices(
                         saved: [SavedPlace(label: .own("<Mum's>"), place: opera)], recent: [opera], places: [opera]),
-                    pickupLocation: here, csrfToken: "t", error: nil)
+                    pickupLocation: here, csrfToken: "t", error: nil, templates: renderer)
             ),
             (
                 .dropoffPicker,
                 DropoffPickerViewState(
                     query: "zz", choices: DropoffChoices(saved: [], recent: [], places: []), pickupLocation: here,
-                    csrfToken: "t", error: problem)
+                    csrfToken: "t", error: problem, templates: renderer)
             ),
             (.savePlace, SavePlaceViewState(place: opera, csrfToken: "t", error: nil)),
             (

@@ -23,8 +23,8 @@ struct DropoffPickerScreen {
             (error, status) = (searchError.errorMessage, .unprocessableEntity)
         }
         let viewState = DropoffPickerViewState(
-            query: query, choices: choices, pickupLocation: pickupLocation, csrfToken: csrfToken, error: error
-        )
+            query: query, choices: choices, pickupLocation: pickupLocation, csrfToken: csrfToken, error: error,
+            templates: templates)
         return templates.response(.dropoffPicker, viewState, status: status)
     }
 

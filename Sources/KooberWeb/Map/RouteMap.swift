@@ -53,10 +53,10 @@ struct RouteMap: Sendable {
     /// What the map shows, in words: the SVG's `<title>`, which screen readers read.
     var textAlternative: String {
         guard let dropoff else { return "Map: pick-up at \(pickup.name)." }
-        let kilometres = String(format: "%.1f", pickup.location.kilometres(to: dropoff.location))
+        let kilometres = Kilometres(pickup.location.kilometres(to: dropoff.location)).number
         let route = "Map: pick-up at \(pickup.name); drop-off at \(dropoff.name), \(kilometres) km away."
         guard let animal else { return route }
-        let away = String(format: "%.1f", animal.position.location.kilometres(to: pickup.location))
+        let away = Kilometres(animal.position.location.kilometres(to: pickup.location)).number
         return route + " \(animal.title) is \(away) km from the pick-up."
     }
 

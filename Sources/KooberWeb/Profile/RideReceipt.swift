@@ -33,7 +33,7 @@ struct RideReceipt: Sendable, Encodable {
             "Reported on \($0.reportedAt.formatted(Self.dateStyle)). We'll be in touch."
         }
         fare = Fare.format(cents: ride.chargedCents)
-        distance = String(format: "%.1f km", ride.kilometres)
+        distance = Kilometres(ride.kilometres).description
         duration =
             ride.status == .finished
             ? "\(max(1, Int(((ride.timeline()?.ridingSeconds ?? 0) / 60).rounded()))) min" : nil

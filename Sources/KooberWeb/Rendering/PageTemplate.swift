@@ -17,6 +17,9 @@ public enum PageTemplate: String, CaseIterable, Sendable {
     case notice
     case ride
     case dropoffPicker = "dropoff-picker"
+    case dropoffSavedRow = "dropoff-saved-row"
+    case dropoffRecentRow = "dropoff-recent-row"
+    case dropoffPlaceRow = "dropoff-place-row"
     case rateRideForm = "rate-ride-form"
     case reportProblem = "report-problem"
     case rideStatus = "ride-status"
