@@ -81,10 +81,24 @@ public struct PostgresSavedPlaceRepository: SavedPlaceRepository {
         )).isEmpty
     }
 
-    /// For each place, the rider's latest ride there, read from `rides_by_user_dropoff` by one backward index seek
-    /// (PostgreSQL's MAX on an index's last column): the cost grows with the places, not the rider's rides
-    /// (`PostgresRecentDropoffsQueryPlanTests`).
+    /// The rider's newest rides first, `RecentDropoffWalk.ridesLimit` of them down `rides_by_user`; only when they
+    /// do not settle Recent, for each place the rider's latest ride there, read from `rides_by_user_dropoff` by one
+    /// backward index seek (PostgreSQL's MAX on an index's last column): the cost grows with the places at most, not
+    /// the rider's rides (`PostgresRecentDropoffsQueryPlanTests`).
     public func recentDropoffs(userID: UserID, limit: Int) async throws -> [NamedLocation] {
+        var walkBinds = PostgresBindings(capacity: 2)
+        walkBinds.append(userID.rawValue)
+        walkBinds.append(Int64(RecentDropoffWalk.ridesLimit))
+        let newestRides = try await database.query(PostgresQuery(unsafeSQL: Self.newestRidesSQL, binds: walkBinds))
+            .map { row in
+                let (id, name, latitude, longitude, requestedAt) = try row.decode(
+                    (Int64, String, Double, Double, Int64).self)
+                return RecentDropoffWalk.Ride(
+                    dropoff: NamedLocation(
+                        id: PlaceID(id), name: name, location: Location(latitude: latitude, longitude: longitude)),
+                    requestedAtSeconds: requestedAt)
+            }
+        if let recent = RecentDropoffWalk.recent(from: newestRides, limit: limit) { return recent }
         var binds = PostgresBindings(capacity: 2)
         binds.append(userID.rawValue)
         binds.append(Int64(max(0, limit)))
@@ -92,7 +106,17 @@ public struct PostgresSavedPlaceRepository: SavedPlaceRepository {
             .map(PostgresPlaceRepository.place(from:))
     }
 
-    /// The Recent query (`$1` the rider, `$2` the limit): its plan is checked by the tests.
+    /// The rider's newest rides' drop-offs (`$1` the rider, `$2` how many): its plan is checked by the tests.
+    static let newestRidesSQL = """
+        SELECT p.id, p.name, p.latitude, p.longitude, w.requested_at FROM (
+            SELECT r.dropoff_place_id, r.requested_at, r.id FROM rides AS r
+            WHERE r.user_id = $1 ORDER BY r.requested_at DESC, r.id DESC LIMIT $2
+        ) AS w
+        JOIN places AS p ON p.id = w.dropoff_place_id
+        ORDER BY w.requested_at DESC, w.id DESC
+        """
+
+    /// The per-place Recent query (`$1` the rider, `$2` the limit): its plan is checked by the tests.
     static let recentSQL = """
         SELECT id, name, latitude, longitude FROM (
             SELECT p.id, p.name, p.latitude, p.longitude,

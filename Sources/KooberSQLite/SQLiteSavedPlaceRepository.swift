@@ -74,16 +74,36 @@ public struct SQLiteSavedPlaceRepository: SavedPlaceRepository {
         }
     }
 
-    /// For each place, the rider's latest ride there, read from `rides_by_user_dropoff` by one seek (SQLite's MAX on
-    /// an index's last column): 32 places make 32 seeks, however many rides (`RecentDropoffsQueryPlanTests`).
+    /// The rider's newest rides first, `RecentDropoffWalk.ridesLimit` of them down `rides_by_user`; only when they
+    /// do not settle Recent, for each place the rider's latest ride there, read from `rides_by_user_dropoff` by one
+    /// seek (SQLite's MAX on an index's last column): either way a few seeks, however many rides
+    /// (`RecentDropoffsQueryPlanTests`).
     public func recentDropoffs(userID: UserID, limit: Int) async throws -> [NamedLocation] {
         try await database.read { connection in
-            try connection.query(Self.recentSQL, [.integer(userID.rawValue), .integer(Int64(max(0, limit)))])
+            let newestRides = try connection.query(
+                Self.newestRidesSQL, [.integer(userID.rawValue), .integer(Int64(RecentDropoffWalk.ridesLimit))]
+            ).map {
+                RecentDropoffWalk.Ride(
+                    dropoff: try SQLitePlaceRepository.place(from: $0), requestedAtSeconds: try $0.int64("requested_at")
+                )
+            }
+            if let recent = RecentDropoffWalk.recent(from: newestRides, limit: limit) { return recent }
+            return try connection.query(Self.recentSQL, [.integer(userID.rawValue), .integer(Int64(max(0, limit)))])
                 .map(SQLitePlaceRepository.place(from:))
         }
     }
 
-    /// The Recent query: its plan is checked by the tests.
+    /// The rider's newest rides' drop-offs (`?1` the rider, `?2` how many): its plan is checked by the tests.
+    static let newestRidesSQL = """
+        SELECT p.id, p.name, p.latitude, p.longitude, w.requested_at FROM (
+            SELECT r.dropoff_place_id, r.requested_at, r.id FROM rides AS r
+            WHERE r.user_id = ?1 ORDER BY r.requested_at DESC, r.id DESC LIMIT ?2
+        ) AS w
+        JOIN places AS p ON p.id = w.dropoff_place_id
+        ORDER BY w.requested_at DESC, w.id DESC
+        """
+
+    /// The per-place Recent query: its plan is checked by the tests.
     static let recentSQL = """
         SELECT id, name, latitude, longitude FROM (
             SELECT p.id, p.name, p.latitude, p.longitude,

@@ -20,4 +20,18 @@ struct RecentDropoffsQueryPlanTests {
             #expect(!plan.contains { $0.contains("SCAN r") }, "\(plan)")
         }
     }
+
+    @Test func theNewestRidesAreAWalkDownTheRidersHistoryIndex() async throws {
+        try await withTemporaryDatabase { database, _ in
+            let plan = try await database.read { connection in
+                try connection.query(
+                    "EXPLAIN QUERY PLAN " + SQLiteSavedPlaceRepository.newestRidesSQL, [.integer(1), .integer(20)]
+                )
+                .map { try $0.string("detail") }
+            }
+            #expect(plan.contains { $0.contains("rides_by_user (user_id=?)") }, "\(plan)")
+            #expect(!plan.contains { $0.contains("SCAN r") || $0.contains("SCAN rides") }, "\(plan)")
+            #expect(!plan.contains { $0.contains("SCAN p") }, "\(plan)")
+        }
+    }
 }

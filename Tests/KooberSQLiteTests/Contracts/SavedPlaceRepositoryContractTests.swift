@@ -134,6 +134,28 @@ struct SavedPlaceRepositoryContractTests {
         }
     }
 
+    /// More of the rider's newest rides than Recent walks go to one place: the older places come from the per-place
+    /// query, and the answer is the same.
+    @Test(arguments: RepositoryKind.allCases)
+    func recentFindsOlderPlacesBehindManyRidesToOne(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let johnny = try await rider(repositories)
+            let rides = repositories.rides
+            let older = [PlaceID(9), george, PlaceID(5), apple, PlaceID(9), moma, PlaceID(7)]
+            let dropoffs = older + Array(repeating: operaHouse, count: RecentDropoffWalk.ridesLimit + 5)
+            for (index, place) in dropoffs.enumerated() {
+                let at = referenceTime + Double(index * 60)
+                let ride = try await rides.requestRide(newRideRequest(userID: johnny, dropoffID: place, at: at))
+                let cancelled = try #require(RideChange.cancel(ride, at: at + 1))
+                #expect(try await rides.apply(cancelled) != nil)
+            }
+            let recent = try await repositories.savedPlaces.recentDropoffs(userID: johnny, limit: 5)
+            #expect(recent.map(\.id) == [operaHouse, PlaceID(7), moma, PlaceID(9), apple])
+            let one = try await repositories.savedPlaces.recentDropoffs(userID: johnny, limit: 1)
+            #expect(one.map(\.id) == [operaHouse])
+        }
+    }
+
     @Test(arguments: RepositoryKind.allCases)
     func aDeletedRidersSavedPlacesGoWithThem(kind: RepositoryKind) async throws {
         try await withRepositories(kind) { repositories in
