@@ -89,16 +89,19 @@ public struct PostgresSavedPlaceRepository: SavedPlaceRepository {
         var walkBinds = PostgresBindings(capacity: 2)
         walkBinds.append(userID.rawValue)
         walkBinds.append(Int64(RecentDropoffWalk.ridesLimit))
+        // One round trip: the walked rides come with their places.
+        var places: [PlaceID: NamedLocation] = [:]
         let newestRides = try await database.query(PostgresQuery(unsafeSQL: Self.newestRidesSQL, binds: walkBinds))
             .map { row in
                 let (id, name, latitude, longitude, requestedAt) = try row.decode(
                     (Int64, String, Double, Double, Int64).self)
-                return RecentDropoffWalk.Ride(
-                    dropoff: NamedLocation(
-                        id: PlaceID(id), name: name, location: Location(latitude: latitude, longitude: longitude)),
-                    requestedAtSeconds: requestedAt)
+                places[PlaceID(id)] = NamedLocation(
+                    id: PlaceID(id), name: name, location: Location(latitude: latitude, longitude: longitude))
+                return RecentDropoffWalk.Ride(dropoffID: PlaceID(id), requestedAtSeconds: requestedAt)
             }
-        if let recent = RecentDropoffWalk.recent(from: newestRides, limit: limit) { return recent }
+        if let recent = RecentDropoffWalk.recent(from: newestRides, limit: limit) {
+            return recent.compactMap { places[$0] }
+        }
         var binds = PostgresBindings(capacity: 2)
         binds.append(userID.rawValue)
         binds.append(Int64(max(0, limit)))

@@ -84,23 +84,23 @@ public struct SQLiteSavedPlaceRepository: SavedPlaceRepository {
                 Self.newestRidesSQL, [.integer(userID.rawValue), .integer(Int64(RecentDropoffWalk.ridesLimit))]
             ).map {
                 RecentDropoffWalk.Ride(
-                    dropoff: try SQLitePlaceRepository.place(from: $0), requestedAtSeconds: try $0.int64("requested_at")
-                )
+                    dropoffID: PlaceID(try $0.int64("dropoff_place_id")),
+                    requestedAtSeconds: try $0.int64("requested_at"))
             }
-            if let recent = RecentDropoffWalk.recent(from: newestRides, limit: limit) { return recent }
+            // The walk reads ids alone; only the few places it chose are read whole.
+            if let recent = RecentDropoffWalk.recent(from: newestRides, limit: limit) {
+                return try recent.compactMap { try SQLitePlaceRepository.place(id: $0, on: connection) }
+            }
             return try connection.query(Self.recentSQL, [.integer(userID.rawValue), .integer(Int64(max(0, limit)))])
                 .map(SQLitePlaceRepository.place(from:))
         }
     }
 
-    /// The rider's newest rides' drop-offs (`?1` the rider, `?2` how many): its plan is checked by the tests.
+    /// The rider's newest rides' drop-offs (`?1` the rider, `?2` how many), newest first: its plan is checked by the
+    /// tests.
     static let newestRidesSQL = """
-        SELECT p.id, p.name, p.latitude, p.longitude, w.requested_at FROM (
-            SELECT r.dropoff_place_id, r.requested_at, r.id FROM rides AS r
-            WHERE r.user_id = ?1 ORDER BY r.requested_at DESC, r.id DESC LIMIT ?2
-        ) AS w
-        JOIN places AS p ON p.id = w.dropoff_place_id
-        ORDER BY w.requested_at DESC, w.id DESC
+        SELECT dropoff_place_id, requested_at FROM rides
+        WHERE user_id = ?1 ORDER BY requested_at DESC, id DESC LIMIT ?2
         """
 
     /// The per-place Recent query: its plan is checked by the tests.

@@ -18,6 +18,7 @@ import Testing
             let label: String?
             let savePath: String
             let section: String
+            let position: Int?
             let selectAction = Route.selectDropoff.path
             let csrfToken: String
         }
@@ -37,14 +38,17 @@ import Testing
         let cancelPath = Route.ride.path
 
         init(choices: DropoffChoices, pickup: Location, csrfToken: String) {
-            func row(_ place: NamedLocation, label: String? = nil, section: String) -> Row {
+            func row(_ place: NamedLocation, label: String? = nil, section: String, position: Int? = nil) -> Row {
                 Row(
                     id: String(place.id.rawValue), name: place.name,
                     distance: String(format: "%.1f km", pickup.kilometres(to: place.location)), label: label,
-                    savePath: Route.newSavedPlacePath(for: place.id), section: section, csrfToken: csrfToken)
+                    savePath: Route.newSavedPlacePath(for: place.id), section: section, position: position,
+                    csrfToken: csrfToken)
             }
             self.csrfToken = csrfToken
-            saved = choices.saved.map { row($0.place, label: $0.label.text, section: "saved") }
+            saved = choices.saved.enumerated().map { index, saved in
+                row(saved.place, label: saved.label.text, section: "saved", position: index)
+            }
             recent = choices.recent.map { row($0, section: "recent") }
             places = choices.places.map { row($0, section: "all") }
             hasSaved = !saved.isEmpty
@@ -76,6 +80,7 @@ import Testing
                 SavedPlace(label: .home, place: places[3]), SavedPlace(label: .work, place: places[0]),
                 SavedPlace(label: .own("<Mum's> & \"Dad's\""), place: places[7]),
                 SavedPlace(label: .own("\u{FFFF}csrf-token\u{FFFF}"), place: places[9]),
+                SavedPlace(label: .own("Gym"), place: places[3]),
             ],
             recent: [places[0], places[11], places[2], places[30], places[5]], places: places)
         for (pickup, token) in [(places[4], "tok-1"), (places[20], "tok-2&\"<'>"), (places[4], "tok-3")] {
@@ -88,6 +93,10 @@ import Testing
             #expect(page == expected)
             #expect(page.contains(#"<ul class="place-list saved-list" aria-labelledby="saved-title">"#))
             #expect(page.contains(#"<span class="visually-hidden">Recent: </span>"#))
+            // Home and Gym are one place: their rows' ids differ.
+            let home = "place-saved-0-\(places[3].id.rawValue)-distance"
+            let gym = "place-saved-4-\(places[3].id.rawValue)-distance"
+            #expect(page.contains(home) && page.contains(gym))
         }
     }
 

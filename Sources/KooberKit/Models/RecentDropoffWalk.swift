@@ -7,11 +7,11 @@
 public struct RecentDropoffWalk: Sendable {
     /// A walked ride: its drop-off and when it was requested (whole seconds since 1970).
     public struct Ride: Sendable {
-        public let dropoff: NamedLocation
+        public let dropoffID: PlaceID
         public let requestedAtSeconds: Int64
 
-        public init(dropoff: NamedLocation, requestedAtSeconds: Int64) {
-            self.dropoff = dropoff
+        public init(dropoffID: PlaceID, requestedAtSeconds: Int64) {
+            self.dropoffID = dropoffID
             self.requestedAtSeconds = requestedAtSeconds
         }
     }
@@ -19,22 +19,22 @@ public struct RecentDropoffWalk: Sendable {
     /// How many of the rider's newest rides are read: five distinct places are usually among far fewer.
     public static let ridesLimit = 20
 
-    /// Recent's `limit` places, newest first (by the latest ride to each; places whose latest rides share a second
+    /// Recent's `limit` places' ids, newest first (by the latest ride to each; places whose latest rides share a second
     /// by id, largest first), from `newestRides` (newest first, at most `ridesLimit`); `nil` when the walk cannot
     /// tell and the per-place query must.
-    public static func recent(from newestRides: [Ride], limit: Int) -> [NamedLocation]? {
+    public static func recent(from newestRides: [Ride], limit: Int) -> [PlaceID]? {
         guard limit > 0 else { return [] }
         var seen = Set<PlaceID>()
-        var latest = newestRides.filter { seen.insert($0.dropoff.id).inserted }
+        var latest = newestRides.filter { seen.insert($0.dropoffID).inserted }
         latest.sort { lhs, rhs in
             lhs.requestedAtSeconds != rhs.requestedAtSeconds
-                ? lhs.requestedAtSeconds > rhs.requestedAtSeconds : lhs.dropoff.id.rawValue > rhs.dropoff.id.rawValue
+                ? lhs.requestedAtSeconds > rhs.requestedAtSeconds : lhs.dropoffID.rawValue > rhs.dropoffID.rawValue
         }
         let chosen = latest.prefix(limit)
-        guard newestRides.count >= ridesLimit else { return chosen.map(\.dropoff) }
+        guard newestRides.count >= ridesLimit else { return chosen.map(\.dropoffID) }
         guard chosen.count == limit, let last = chosen.last, let oldest = newestRides.last,
             last.requestedAtSeconds > oldest.requestedAtSeconds
         else { return nil }
-        return chosen.map(\.dropoff)
+        return chosen.map(\.dropoffID)
     }
 }
