@@ -22,11 +22,7 @@ public enum SavedPlaceLabel: Hashable, Sendable, CustomStringConvertible {
         if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             throw .controlCharacter
         }
-        switch trimmed.lowercased() {
-        case "home": self = .home
-        case "work": self = .work
-        default: self = .own(trimmed)
-        }
+        self.init(stored: trimmed)
     }
 
     /// The label as stored and shown: "Home", "Work", or the rider's own as typed (trimmed).
@@ -48,7 +44,7 @@ public enum SavedPlaceLabel: Hashable, Sendable, CustomStringConvertible {
         if case .own = self { true } else { false }
     }
 
-    /// Reads a label as stored (already checked when saved).
+    /// Reads a label as stored (already checked when saved): "home" and "work" in any case are Home and Work.
     public init(stored text: String) {
         switch text.lowercased() {
         case "home": self = .home

@@ -159,9 +159,8 @@ extension Route {
 
     /// Matches a request's method and (percent-encoded) path against every route; every path under `/rides/` is
     /// a ride's: its rating's when it ends in `/rating`, its report's when in `/report`, Ride Again's when in
-    /// `/again`, else its receipt's (whose id
-    /// the screen reads, `rideID(in:)`); every path under `/share/` is a shared ride's page, or its stream when it ends
-    /// in `/events` (whose token the screen reads, `shareToken(in:)`).
+    /// `/again`, else its receipt's (whose id the screen reads, `rideID(in:)`); every path under `/share/` is a shared
+    /// ride's page, or its stream when it ends in `/events` (whose token the screen reads, `shareToken(in:)`).
     public static func match(method: HTTPMethod, path: String) -> RouteMatch<Route> {
         let key =
             if path.hasPrefix(Route.rideReceipt.path) {
