@@ -253,7 +253,9 @@ def seed(binary, database, what, *arguments):
 
 
 class Form:
-    """A form of a page: where it goes, its fields, its radio buttons, its labels and its button's text."""
+    """A form of a page as one of its buttons sends it: where it goes, its fields, its radio buttons, its labels and
+    that button's text. A form whose buttons each send a value of their own (Where To?'s places: `name="place_id"`)
+    is one Form a button, its fields with that button's value."""
 
     def __init__(self, action, method):
         self.action, self.method = action, method.upper()
@@ -262,6 +264,7 @@ class Form:
         self.labels = {}  # label text → input name
         self.button = ""
         self.formactions = {}  # a button's text → where it sends the form instead (its `formaction`), if it says
+        self.valued_buttons = []  # (text, (name, value)) of the buttons that send a value of their own
 
     def values(self, filled=None, chosen=None):
         """The form's fields, with inputs filled by label (`filled`) and radio buttons chosen by name (`chosen`);
@@ -298,6 +301,7 @@ class FormParser(HTMLParser):
         elif tag == "button" and self.form:
             self.in_button = True
             self.button_text, self.button_action = "", attributes.get("formaction")
+            self.button_value = (attributes["name"], attributes.get("value", "")) if "name" in attributes else None
 
     def add_input(self, attributes):
         name, kind = attributes["name"], attributes.get("type", "text")
@@ -309,7 +313,8 @@ class FormParser(HTMLParser):
             self.input_names[attributes["id"]] = (self.form, name)
 
     def handle_endtag(self, tag):
-        if tag == "form":
+        if tag == "form" and self.form:
+            self.forms[self.forms.index(self.form):] = self.sent_forms(self.form)
             self.form = None
         elif tag == "label":
             self.label_for = None
@@ -317,15 +322,29 @@ class FormParser(HTMLParser):
             self.in_button = False
             if self.button_action and self.form:
                 self.form.formactions[self.button_text] = self.button_action
+            elif self.button_value and self.form:
+                self.form.valued_buttons.append((self.button_text, self.button_value))
 
     def handle_data(self, data):
         if self.label_for:
             self.label_texts[self.label_for] += data
         if self.in_button and self.form:
             # The form's own button is the one that sends it to its action; one with a `formaction` is told apart.
-            if not self.button_action:
+            if not self.button_action and not self.button_value:
                 self.form.button += data.strip()
             self.button_text += data.strip()
+
+    @staticmethod
+    def sent_forms(form):
+        """`form` as each of its buttons with a value of its own sends it, or as it is when it has none."""
+        if not form.valued_buttons:
+            return [form]
+        sent = []
+        for text, (name, value) in form.valued_buttons:
+            one = copy.copy(form)
+            one.fields, one.button, one.valued_buttons = {**form.fields, name: value}, text, []
+            sent.append(one)
+        return sent
 
     def close(self):
         super().close()

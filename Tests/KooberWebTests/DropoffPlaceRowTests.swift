@@ -7,9 +7,9 @@ import Testing
 @testable import KooberWeb
 
 /// Where To?'s rows are rendered once and kept (`DropoffPlaceRow`): the page must be byte for byte what rendering every
-/// row with the page's own token gives, and the distances what `String(format: "%.1f km")` wrote.
+/// row's partial in the page gives, and the distances what `String(format: "%.1f km")` wrote.
 @Suite struct DropoffPlaceRowTests {
-    /// The picker's context the plain way: every row a value the page template renders with the page's token.
+    /// The picker's context the plain way: every row a value the page template renders.
     private struct PlainPicker {
         struct Row {
             let id: String
@@ -19,8 +19,6 @@ import Testing
             let savePath: String
             let section: String
             let position: Int?
-            let selectAction = Route.selectDropoff.path
-            let csrfToken: String
         }
 
         let csrfToken: String
@@ -35,6 +33,7 @@ import Testing
         let error: ErrorMessage? = nil
         let searchProblem: String? = nil
         let searchAction = Route.dropoffPicker.path
+        let selectAction = Route.selectDropoff.path
         let cancelPath = Route.ride.path
 
         init(choices: DropoffChoices, pickup: Location, csrfToken: String) {
@@ -42,8 +41,7 @@ import Testing
                 Row(
                     id: String(place.id.rawValue), name: place.name,
                     distance: String(format: "%.1f km", pickup.kilometres(to: place.location)), label: label,
-                    savePath: Route.newSavedPlacePath(for: place.id), section: section, position: position,
-                    csrfToken: csrfToken)
+                    savePath: Route.newSavedPlacePath(for: place.id), section: section, position: position)
             }
             self.csrfToken = csrfToken
             saved = choices.saved.enumerated().map { index, saved in
@@ -56,7 +54,7 @@ import Testing
         }
     }
 
-    @Test func thePickerWithSavedAndRecentPlacesIsTheMarkupOfEveryRowRenderedWithTheToken() async throws {
+    @Test func thePickerWithSavedAndRecentPlacesIsTheMarkupOfEveryRowRenderedInThePage() async throws {
         let pageTemplate = try String(
             contentsOfFile: "\(ProjectPaths.templates)/dropoff-picker.mustache", encoding: .utf8)
         // The page as it was: each section a list of rows, each row its partial rendered with the page's context.
@@ -79,7 +77,7 @@ import Testing
             saved: [
                 SavedPlace(label: .home, place: places[3]), SavedPlace(label: .work, place: places[0]),
                 SavedPlace(label: .own("<Mum's> & \"Dad's\""), place: places[7]),
-                SavedPlace(label: .own("\u{FFFF}csrf-token\u{FFFF}"), place: places[9]),
+                SavedPlace(label: .own(places[2].name), place: places[9]),
                 SavedPlace(label: .own("Gym"), place: places[3]),
             ],
             recent: [places[0], places[11], places[2], places[30], places[5]], places: places)
@@ -91,6 +89,10 @@ import Testing
             let expected = try #require(library.render(plain, withTemplate: "dropoff-picker-plain"))
             let page = renderer.render(.dropoffPicker, viewState)
             #expect(page == expected)
+            // One form for every row: the page's token once, each button sending its place.
+            #expect(page.components(separatedBy: #"name="csrf_token""#).count == 2)
+            let placeButton = #"<button class="place-button" type="submit" name="place_id""#
+            #expect(page.components(separatedBy: placeButton).count == 43)
             #expect(page.contains(#"<ul class="place-list saved-list" aria-labelledby="saved-title">"#))
             #expect(page.contains(#"<span class="visually-hidden">Recent: </span>"#))
             // Home and Gym are one place: their rows' ids differ.

@@ -2,7 +2,7 @@ import KooberKit
 
 /// Where To?: the search as typed; with it empty, the rider's **Saved** places (each under its label) and **Recent**
 /// drop-offs, then **All places**; each place a button with its distance from the pick-up, and in the list of places
-/// a **Save** link.
+/// a **Save** link. The buttons share one form (one CSRF token on the page): the button pressed sends its place's id.
 struct DropoffPickerViewState: Sendable, Encodable {
     let csrfToken: String
     let query: String
@@ -19,6 +19,7 @@ struct DropoffPickerViewState: Sendable, Encodable {
     /// What is wrong with the search itself (too long), shown beside the field.
     let searchProblem: String?
     let searchAction = Route.dropoffPicker.path
+    let selectAction = Route.selectDropoff.path
     let cancelPath = Route.ride.path
 
     /// `templates` renders the rows' partials.
@@ -29,9 +30,7 @@ struct DropoffPickerViewState: Sendable, Encodable {
         self.csrfToken = csrfToken
         self.query = query
         self.error = error
-        func html(_ rows: [DropoffPlaceRow]) -> String {
-            DropoffPlaceRow.html(rows, csrfToken: csrfToken, templates: templates)
-        }
+        func html(_ rows: [DropoffPlaceRow]) -> String { DropoffPlaceRow.html(rows, templates: templates) }
         savedRows = html(
             // One place may be saved under several labels: each saved row is told apart by its place in the list.
             choices.saved.enumerated().map { index, saved in
