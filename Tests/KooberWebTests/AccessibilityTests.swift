@@ -143,6 +143,10 @@ import Testing
         for button in try browser.all("//button") {
             #expect(!button.text.isEmpty, "\(name): a button says what it does")
         }
+        for link in try browser.all("//a") {
+            // An empty href is the page itself: a link that goes nowhere (Profile on Where To? once did).
+            #expect(!(link[attribute: "href"] ?? "").isEmpty, "\(name): \(link.text) links somewhere")
+        }
         for image in try browser.all("//img") {
             #expect(
                 image.has("alt"), "\(name): \(image[attribute: "src"] ?? "an image") has alt text (empty if decorative)"

@@ -35,6 +35,7 @@ import Testing
         let searchAction = Route.dropoffPicker.path
         let selectAction = Route.selectDropoff.path
         let cancelPath = Route.ride.path
+        let profilePath = Route.profile.path
 
         init(choices: DropoffChoices, pickup: Location, csrfToken: String) {
             func row(_ place: NamedLocation, label: String? = nil, section: String, position: Int? = nil) -> Row {

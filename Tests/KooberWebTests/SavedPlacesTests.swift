@@ -53,6 +53,17 @@ import Testing
         #expect(try browser.text(at: "//h2[@id='ride-options-title']") == "Going to Apple Store", "step 2")
     }
 
+    @Test func profileInTheTopBarOfWhereToAndSaveLeadsToMyProfile() async throws {
+        let app = try await KooberTestApp()
+        let browser = try await signedIn(app)
+        for page in ["/ride/dropoff", "/places/saved/new?place=1"] {
+            try await browser.visit(page)
+            try await browser.clickLink("Profile")
+            #expect(browser.path == "/profile", "from \(page)")
+            #expect(try browser.text(at: "//h1") == "My Profile", "from \(page)")
+        }
+    }
+
     @Test func aSearchFindsAPlaceByTheRidersLabel() async throws {
         let app = try await KooberTestApp()
         let browser = try await signedIn(app)

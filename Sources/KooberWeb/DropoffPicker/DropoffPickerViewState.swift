@@ -21,6 +21,7 @@ struct DropoffPickerViewState: Sendable, Encodable {
     let searchAction = Route.dropoffPicker.path
     let selectAction = Route.selectDropoff.path
     let cancelPath = Route.ride.path
+    let profilePath = Route.profile.path
 
     /// `templates` renders the rows' partials.
     init(

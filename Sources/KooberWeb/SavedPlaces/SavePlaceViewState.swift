@@ -16,6 +16,7 @@ struct SavePlaceViewState: Sendable, Encodable {
     let choices: [Choice]
     let ownLabel: String
     let ownLabelLimit = SavedPlaceLabel.limit.maximum
+    let profilePath = Route.profile.path
     let error: ErrorMessage?
     let labelProblem: String?
     let action = Route.submitNewSavedPlace.path
