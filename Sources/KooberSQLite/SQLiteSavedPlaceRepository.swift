@@ -77,22 +77,45 @@ public struct SQLiteSavedPlaceRepository: SavedPlaceRepository {
     /// The rider's newest rides first, `RecentDropoffWalk.ridesLimit` of them down `rides_by_user`; only when they
     /// do not settle Recent, for each place the rider's latest ride there, read from `rides_by_user_dropoff` by one
     /// seek (SQLite's MAX on an index's last column): either way a few seeks, however many rides
-    /// (`RecentDropoffsQueryPlanTests`).
+    /// (`RecentDropoffsQueryPlanTests`). The walk reads ids alone; only the few places it chose are read whole.
     public func recentDropoffs(userID: UserID, limit: Int) async throws -> [NamedLocation] {
         try await database.read { connection in
-            let newestRides = try connection.query(
-                Self.newestRidesSQL, [.integer(userID.rawValue), .integer(Int64(RecentDropoffWalk.ridesLimit))]
-            ).map {
-                RecentDropoffWalk.Ride(
-                    dropoffID: PlaceID(try $0.int64("dropoff_place_id")),
-                    requestedAtSeconds: try $0.int64("requested_at"))
+            try Self.recentDropoffIDs(userID: userID, limit: limit, on: connection).compactMap {
+                try SQLitePlaceRepository.place(id: $0, on: connection)
             }
-            // The walk reads ids alone; only the few places it chose are read whole.
-            if let recent = RecentDropoffWalk.recent(from: newestRides, limit: limit) {
-                return try recent.compactMap { try SQLitePlaceRepository.place(id: $0, on: connection) }
+        }
+    }
+
+    /// The saved labels and Recent's ids in one read, no place read: Where To? on SQLite.
+    public func dropoffShortcuts(userID: UserID, recentLimit: Int) async throws -> DropoffShortcuts {
+        try await database.read { connection in
+            let saved = try connection.query(
+                "SELECT label, place_id FROM saved_places WHERE user_id = ?", [.integer(userID.rawValue)]
+            )
+            .map { row in
+                DropoffShortcuts.Saved(
+                    label: SavedPlaceLabel(stored: try row.string("label")), placeID: PlaceID(try row.int64("place_id"))
+                )
             }
-            return try connection.query(Self.recentSQL, [.integer(userID.rawValue), .integer(Int64(max(0, limit)))])
-                .map(SQLitePlaceRepository.place(from:))
+            .sorted { SavedPlaceLabel.listedBefore($0.label, $1.label) }
+            let recent =
+                recentLimit > 0 ? try Self.recentDropoffIDs(userID: userID, limit: recentLimit, on: connection) : []
+            return DropoffShortcuts(saved: saved, recent: recent)
+        }
+    }
+
+    private static func recentDropoffIDs(userID: UserID, limit: Int, on connection: SQLiteConnection) throws
+        -> [PlaceID]
+    {
+        let newestRides = try connection.query(
+            newestRidesSQL, [.integer(userID.rawValue), .integer(Int64(RecentDropoffWalk.ridesLimit))]
+        ).map {
+            RecentDropoffWalk.Ride(
+                dropoffID: PlaceID(try $0.int64("dropoff_place_id")), requestedAtSeconds: try $0.int64("requested_at"))
+        }
+        if let recent = RecentDropoffWalk.recent(from: newestRides, limit: limit) { return recent }
+        return try connection.query(recentSQL, [.integer(userID.rawValue), .integer(Int64(max(0, limit)))]).map {
+            PlaceID(try $0.int64("id"))
         }
     }
 
@@ -105,8 +128,8 @@ public struct SQLiteSavedPlaceRepository: SavedPlaceRepository {
 
     /// The per-place Recent query: its plan is checked by the tests.
     static let recentSQL = """
-        SELECT id, name, latitude, longitude FROM (
-            SELECT p.id, p.name, p.latitude, p.longitude,
+        SELECT id FROM (
+            SELECT p.id,
                 (SELECT MAX(r.requested_at) FROM rides AS r WHERE r.user_id = ?1 AND r.dropoff_place_id = p.id)
                     AS last_requested_at
             FROM places AS p

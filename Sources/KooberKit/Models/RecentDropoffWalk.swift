@@ -24,8 +24,12 @@ public struct RecentDropoffWalk: Sendable {
     /// tell and the per-place query must.
     public static func recent(from newestRides: [Ride], limit: Int) -> [PlaceID]? {
         guard limit > 0 else { return [] }
-        var seen = Set<PlaceID>()
-        var latest = newestRides.filter { seen.insert($0.dropoffID).inserted }
+        // A place's first ride is its latest. A few places among at most `ridesLimit` rides: a look along the array
+        // costs less than hashing into a set.
+        var latest: [Ride] = []
+        for ride in newestRides where !latest.contains(where: { $0.dropoffID == ride.dropoffID }) {
+            latest.append(ride)
+        }
         latest.sort { lhs, rhs in
             lhs.requestedAtSeconds != rhs.requestedAtSeconds
                 ? lhs.requestedAtSeconds > rhs.requestedAtSeconds : lhs.dropoffID.rawValue > rhs.dropoffID.rawValue

@@ -55,7 +55,7 @@ public enum SavedPlaceLabel: Hashable, Sendable, CustomStringConvertible {
 
     /// Home, Work, then the rider's own labels by key: the order a rider's saved places are listed in.
     public static func listedBefore(_ lhs: SavedPlaceLabel, _ rhs: SavedPlaceLabel) -> Bool {
-        (lhs.rank, lhs.key) < (rhs.rank, rhs.key)
+        lhs.rank != rhs.rank ? lhs.rank < rhs.rank : lhs.key < rhs.key
     }
 
     private var rank: Int {

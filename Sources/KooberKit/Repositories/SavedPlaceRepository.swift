@@ -19,4 +19,19 @@ public protocol SavedPlaceRepository: Sendable {
     /// ride to each, when requested; places whose latest rides share a second by id). Read by an index, so its cost
     /// grows with the number of places, not with the rider's rides.
     func recentDropoffs(userID: UserID, limit: Int) async throws -> [NamedLocation]
+    /// What `savedPlaces` and `recentDropoffs` (with `recentLimit`) answer, as place ids: for Where To?, which has the
+    /// places already. A store may read both in one go and skip reading places.
+    func dropoffShortcuts(userID: UserID, recentLimit: Int) async throws -> DropoffShortcuts
+}
+
+extension SavedPlaceRepository {
+    /// From `savedPlaces` and `recentDropoffs`: for stores where that costs no more (one in memory, or a server whose
+    /// round trips cost more than reading a few places).
+    public func dropoffShortcuts(userID: UserID, recentLimit: Int) async throws -> DropoffShortcuts {
+        let saved = try await savedPlaces(userID: userID)
+        let recent = recentLimit > 0 ? try await recentDropoffs(userID: userID, limit: recentLimit) : []
+        return DropoffShortcuts(
+            saved: saved.map { DropoffShortcuts.Saved(label: $0.label, placeID: $0.place.id) }, recent: recent.map(\.id)
+        )
+    }
 }

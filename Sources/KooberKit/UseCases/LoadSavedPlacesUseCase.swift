@@ -19,4 +19,9 @@ public struct LoadSavedPlacesUseCase: Sendable {
     public func recentDropoffs() async throws -> [NamedLocation] {
         try await savedPlaceRepository.recentDropoffs(userID: userID, limit: Self.recentLimit)
     }
+
+    /// The saved places and (when `withRecent`) the recent drop-offs, as place ids, in one read where the store can.
+    func shortcuts(withRecent: Bool) async throws -> DropoffShortcuts {
+        try await savedPlaceRepository.dropoffShortcuts(userID: userID, recentLimit: withRecent ? Self.recentLimit : 0)
+    }
 }

@@ -13,8 +13,17 @@ public struct SearchDropoffLocationsUseCase: Sendable {
 
     /// Throws `SearchDropoffLocationsError` for a search too long to run.
     public func run() async throws -> [NamedLocation] {
+        results(in: try await places())
+    }
+
+    /// Every place, to search through; throws `SearchDropoffLocationsError` for a search too long to run, unread.
+    func places() async throws -> [NamedLocation] {
         if FieldLimit.search.isExceeded(by: query) { throw SearchDropoffLocationsError.queryTooLong(.search) }
-        let places = try await placeRepository.allPlaces()
-        return PlaceSearch.results(for: query, in: places, near: pickupLocation)
+        return try await placeRepository.allPlaces()
+    }
+
+    /// The search's results among `places`.
+    func results(in places: [NamedLocation]) -> [NamedLocation] {
+        PlaceSearch.results(for: query, in: places, near: pickupLocation)
     }
 }

@@ -20,6 +20,20 @@ struct SavedPlaceRepositoryContractTests {
 
     private func own(_ text: String) -> SavedPlaceLabel { .own(text) }
 
+    /// Where To?'s shortcuts (one read on SQLite) are the saved places and Recent as ids, Recent left out at 0.
+    private func expectShortcutsAgree(
+        _ repositories: Repositories, _ userID: UserID, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let saved = repositories.savedPlaces
+        let shortcuts = try await saved.dropoffShortcuts(userID: userID, recentLimit: 5)
+        let savedIDs = shortcuts.saved.map { "\($0.label.text)=\($0.placeID)" }
+        #expect(try await savedIDs == labels(repositories, userID), sourceLocation: sourceLocation)
+        let recent = try await saved.recentDropoffs(userID: userID, limit: 5).map(\.id)
+        #expect(shortcuts.recent == recent, sourceLocation: sourceLocation)
+        let withoutRecent = try await saved.dropoffShortcuts(userID: userID, recentLimit: 0)
+        #expect(withoutRecent == DropoffShortcuts(saved: shortcuts.saved, recent: []), sourceLocation: sourceLocation)
+    }
+
     @Test(arguments: RepositoryKind.allCases)
     func savingALabelAgainMovesItAndLabelsAreOnePerRiderIgnoringCase(kind: RepositoryKind) async throws {
         try await withRepositories(kind) { repositories in
@@ -131,6 +145,15 @@ struct SavedPlaceRepositoryContractTests {
             #expect(recent.first?.name == "100 George Street")
             let two = try await repositories.savedPlaces.recentDropoffs(userID: johnny, limit: 2)
             #expect(two.map(\.id) == [george, PlaceID(6)])
+            try await expectShortcutsAgree(repositories, johnny)
+            try await repositories.savedPlaces.save(userID: johnny, label: own("Gym"), placeID: apple)
+            try await repositories.savedPlaces.save(userID: johnny, label: .work, placeID: george)
+            try await repositories.savedPlaces.save(userID: johnny, label: .home, placeID: moma)
+            try await repositories.savedPlaces.save(userID: skippy, label: .home, placeID: PlaceID(7))
+            try await expectShortcutsAgree(repositories, johnny)
+            let shortcuts = try await repositories.savedPlaces.dropoffShortcuts(userID: johnny, recentLimit: 5)
+            #expect(shortcuts.saved.map(\.placeID) == [moma, george, apple], "Home, Work, then the rider's own")
+            try await expectShortcutsAgree(repositories, skippy)
         }
     }
 
@@ -153,6 +176,7 @@ struct SavedPlaceRepositoryContractTests {
             #expect(recent.map(\.id) == [operaHouse, PlaceID(7), moma, PlaceID(9), apple])
             let one = try await repositories.savedPlaces.recentDropoffs(userID: johnny, limit: 1)
             #expect(one.map(\.id) == [operaHouse])
+            try await expectShortcutsAgree(repositories, johnny)
         }
     }
 
