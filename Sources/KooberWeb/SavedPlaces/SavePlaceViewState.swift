@@ -27,11 +27,10 @@ struct SavePlaceViewState: Sendable, Encodable {
         placeID = String(place.id.rawValue)
         placeName = place.name
         let chosen = choice.flatMap(SavedPlaceLabelChoice.init(rawValue:))
-        choices = [
-            Choice(value: "home", label: "Home", id: "label-home", checked: chosen == .home),
-            Choice(value: "work", label: "Work", id: "label-work", checked: chosen == .work),
-            Choice(value: "own", label: "A name of your own", id: "label-own", checked: chosen == .own),
-        ]
+        choices = SavedPlaceLabelChoice.allCases.map { choice in
+            Choice(
+                value: choice.rawValue, label: choice.title, id: "label-\(choice.rawValue)", checked: chosen == choice)
+        }
         // What was typed goes back in its field, cut to a little over the limit (a huge post is not echoed whole).
         self.ownLabel = String(ownLabel.prefix(SavedPlaceLabel.limit.maximum + 10))
         self.error = error
