@@ -104,13 +104,18 @@ struct PostgresMigrationTests {
     @Test func aProcessWaitingLongerThanACallForAnothersMigrationStillStarts() async throws {
         try await withOpenDatabase { database, url in
             let (release, releasing) = AsyncStream<Never>.makeStream()
+            let (held, holds) = AsyncStream<Void>.makeStream()
             let holding = Task {
+                defer { holds.finish() }
                 try await database.transaction(within: .seconds(300)) { transaction in
                     try await transaction.execute(
                         "SELECT pg_advisory_xact_lock(\(KooberPostgres.PostgresDatabase.migrationLock))")
+                    holds.yield()
                     for await _ in release {}
                 }
             }
+            // The lock is held before the other process starts: otherwise it may migrate first and never wait.
+            for await _ in held { break }
             // Long enough for the ping that opening starts with, even in the busy suite's first minute.
             let callDeadline = BusyMachine.patience
             let opening = Task {
