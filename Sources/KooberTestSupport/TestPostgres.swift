@@ -65,6 +65,12 @@ public enum TestPostgres {
                 // Opening migrates it; closing leaves no connection to it, as copying it needs.
                 let database = try await PostgresDatabase.open(url: url, timeout: TestPostgres.callTimeout)
                 await database.close()
+                // Its server processes end soon after; copying waits only 5 s for them, which a busy machine can take.
+                _ = await eventually(within: TestPostgres.callTimeout) {
+                    let left = try? await TestPostgres.administer(
+                        server, "SELECT 1 FROM pg_stat_activity WHERE datname = '\(name)'")
+                    return left == 0
+                }
                 return name
             }
             self.making = making
@@ -99,13 +105,16 @@ public enum TestPostgres {
             try await administer(server, "DROP DATABASE \(name) WITH (FORCE)")
             return result
         } catch {
-            try? await administer(server, "DROP DATABASE \(name) WITH (FORCE)")
+            _ = try? await administer(server, "DROP DATABASE \(name) WITH (FORCE)")
             throw error
         }
     }
 
     /// Runs one statement (made by the tests, never from input) on its own connection to the server's database.
-    fileprivate static func administer(_ server: PostgresURL, _ sql: String) async throws {
+    ///
+    /// - Returns: how many rows it answered.
+    @discardableResult
+    fileprivate static func administer(_ server: PostgresURL, _ sql: String) async throws -> Int {
         let connection = try await PostgresConnection.connect(
             configuration: PostgresConnection.Configuration(
                 host: server.host, port: server.port, username: server.username, password: server.password,
@@ -115,8 +124,12 @@ public enum TestPostgres {
             logger: Logger(label: "koober.test.postgres")
         )
         do {
-            try await connection.query(PostgresQuery(unsafeSQL: sql), logger: Logger(label: "koober.test.postgres"))
+            var count = 0
+            let rows = try await connection.query(
+                PostgresQuery(unsafeSQL: sql), logger: Logger(label: "koober.test.postgres"))
+            for try await _ in rows { count += 1 }
             try await connection.close()
+            return count
         } catch {
             try? await connection.close()
             throw error

@@ -26,23 +26,18 @@ struct StalledLogTests {
         try await withServer(logger: logger, responder: responder) { server in
             // The first access line takes the writer into a write that never ends; then errors and ordinary requests
             // alternate, far more than the log can hold, each answered within the bound of docs/security.md.
-            let (statuses, slowest) = try await server.steps { socket in
+            // A loop blocked on the log would hold its answer for ever: the read would time out and throw.
+            let statuses = try await server.steps { socket in
                 var statuses: [Int] = []
-                var slowest = Duration.zero
                 for _ in 0..<100 {
                     for path in ["/broken", "/ride"] {
-                        let start = ContinuousClock.now
                         try socket.send(RawRequest.get(path))
                         statuses.append(try socket.readResponse(timeout: BusyMachine.patience).status)
-                        slowest = max(slowest, ContinuousClock.now - start)
                     }
                 }
-                return (statuses, slowest)
+                return statuses
             }
             #expect(statuses == Array(repeating: [500, 200], count: 100).flatMap { $0 })
-            // A loop blocked on the log would hold its answer until the read times out; a busy machine has answered
-            // in 6 s while the suite ran beside it.
-            #expect(slowest < .seconds(12))
             // The loops still accept new connections.
             #expect(try await server.response(to: RawRequest.get("/after")).bodyText == "GET /after")
         }

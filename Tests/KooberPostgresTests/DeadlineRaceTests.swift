@@ -49,13 +49,16 @@ import Testing
     }
 
     @Test func aCancelledCallerIsAnsweredAtOnce() async throws {
+        let (began, begins) = AsyncStream<Void>.makeStream()
         let call = Task {
             try await DeadlineRace<Int>.run(within: .seconds(600), expired: { Expired() }) {
+                begins.yield()
                 await Task.detached { try? await Task.sleep(for: .seconds(120)) }.value
                 return 1
             }
         }
-        try await Task.sleep(for: .milliseconds(50))
+        // Cancelled once the race is run (the test above is the caller cancelled before).
+        for await _ in began { break }
         let started = ContinuousClock.now
         call.cancel()
         await #expect(throws: CancellationError.self) { try await call.value }

@@ -40,12 +40,22 @@ struct SQLiteDatabaseConcurrencyTests {
     @Test func writesThatWaitForTheWriterAreCounted() async throws {
         try await withTemporaryDatabase { database, _ in
             #expect(database.poolWaits.writer == 0)
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for _ in 0..<4 {
-                    group.addTask { try await database.write { _ in _ = usleep(50_000) } as Void }
+            // One write holds the writer until another has had to wait for it.
+            let (holding, holds) = AsyncStream<Void>.makeStream()
+            let release = DispatchSemaphore(value: 0)
+            let first = Task {
+                defer { holds.finish() }
+                try await database.write { _ in
+                    holds.yield()
+                    _ = release.wait(timeout: .now() + .seconds(Int(BusyMachine.patience.components.seconds)))
                 }
-                try await group.waitForAll()
             }
+            for await _ in holding { break }
+            let second = Task { try await database.write { _ in } }
+            #expect(await eventually { database.poolWaits.writer >= 1 })
+            release.signal()
+            try await first.value
+            try await second.value
             #expect(database.poolWaits.writer >= 1)
             #expect(database.poolWaits.readers == 0)
         }

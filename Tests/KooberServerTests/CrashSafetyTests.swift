@@ -33,9 +33,12 @@ struct CrashSafetyTests {
         var generator = SystemRandomNumberGenerator()
         for round in 0..<Self.kills {
             let (koober, port) = try await KooberProcess.serving(["--database", database], in: directory)
+            let signedUpBefore = acknowledged.rides.count
             let riding = (0..<Self.riders).map { rider in
                 Task { await ride(port: port, name: "r\(round)-\(rider)", acknowledged: acknowledged) }
             }
+            // The kill comes at a random moment once the round is under way (a slow machine signs up slowly).
+            _ = await eventually { acknowledged.rides.count > signedUpBefore }
             try await Task.sleep(for: .milliseconds(Int.random(in: 400...1_500, using: &generator)))
             await koober.kill()
             for task in riding { await task.value }

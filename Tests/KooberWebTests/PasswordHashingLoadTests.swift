@@ -54,9 +54,8 @@ import Testing
         let (app, hasher) = try await app(capacity: 1)
         try await withQueueFull(app, hasher) {
             let browser = app.browser()
-            let started = ContinuousClock.now
+            // The hasher is held: a sign-in that queued instead of being turned away would wait out the time limit.
             try await browser.signInAsJohnny()
-            #expect(ContinuousClock.now - started < .seconds(5))
             try expectBusyPage(browser)
             #expect(hasher.shedCount == 1)
         }

@@ -335,16 +335,20 @@ import Timekeeping
         }
     }
 
-    @Test func aServerWithFiveHundredStreamsOpenStopsWithinItsBound() async throws {
+    /// Stopping ends the streams itself, rather than leaving them to the grace period's end: here the grace period is
+    /// a minute, so a stop that took it would show.
+    @Test func aServerWithFiveHundredStreamsOpenEndsThemWhenItStops() async throws {
         let app = try await KooberTestApp {
             $0.clock = SystemClock()
             $0.rideStreamPolicy.perSession = 1_000
             $0.rideStreamPolicy.perRider = 1_000
         }
         let (_, cookie) = try await riderWithRide(app)
+        var configuration = app.container.makeServerConfiguration(host: "127.0.0.1", port: 0)
+        configuration.shutdownTimeout = .seconds(60)
         var clients: [EventStreamClient] = []
         var stopping = ContinuousClock.now
-        try await app.withServer { port in
+        try await TestServer.withRunning(app.responder, configuration: configuration) { port in
             for _ in 0..<500 {
                 clients.append(try await EventStreamClient.open(port: port, headers: [("Cookie", cookie)]))
             }
@@ -352,9 +356,7 @@ import Timekeeping
             #expect(app.container.rideFeed.count == 500)
             stopping = .now
         }
-        let stopped = ContinuousClock.now - stopping
-        let bound = app.container.makeServerConfiguration(host: "127.0.0.1", port: 0).shutdownTimeout
-        #expect(stopped < .nanoseconds(bound.nanoseconds))
+        #expect(ContinuousClock.now - stopping < BusyMachine.patience)
         for client in clients { #expect(try await client.wait { $0.isClosed }) }
         #expect(app.container.rideFeed.count == 0)
     }

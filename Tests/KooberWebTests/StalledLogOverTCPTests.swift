@@ -17,16 +17,13 @@ import Testing
             let rider = TestBrowser(host: "127.0.0.1", port: port)
             rider.setCookie("koober_session", "any-session-id")
             let visitor = TestBrowser(host: "127.0.0.1", port: port)
-            var slowest = Duration.zero
+            // A stalled write would hold a request for ever: its read would time out (BusyMachine.patience) and throw.
             for _ in 0..<60 {
                 for (browser, status) in [(rider, 500), (visitor, 200)] {
-                    let start = ContinuousClock.now
                     try await browser.visit("/welcome")
-                    slowest = max(slowest, ContinuousClock.now - start)
                     #expect(browser.status?.code == UInt(status))
                 }
             }
-            #expect(slowest < .seconds(12))  // a stalled write would hold the request for ever
         }
 
         let reading = Task.detached { await pipe.read { $0.hasSuffix("nothing read them\n") } }

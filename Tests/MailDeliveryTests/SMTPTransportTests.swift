@@ -8,7 +8,7 @@ import Testing
 /// `SMTPTransport` against a real SMTP server (`scripts/test-smtp-server`, aiosmtpd): what arrives, TLS and
 /// credentials, batches on one connection, refusals, and a server that stalls or hangs up. Time is a `TestClock`,
 /// moved by the one test that needs a deadline to pass.
-@Suite(.timeLimit(.minutes(1))) struct SMTPTransportTests {
+@Suite(.timeLimit(.minutes(3))) struct SMTPTransportTests {
     static func transport(
         _ server: TestSMTPServer, scheme: String = "smtp", credentials: String = "", clock: TestClock = TestClock(),
         trusting roots: NIOSSLTrustRoots = .default

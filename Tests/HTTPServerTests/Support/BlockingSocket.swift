@@ -1,4 +1,5 @@
 import Foundation
+import TestKit
 
 #if canImport(Glibc)
     import Glibc
@@ -79,7 +80,9 @@ final class BlockingSocket {
     }
 
     /// Reads `count` complete responses, in order; `toHEAD` says they answer `HEAD` requests (no bodies).
-    func readResponses(_ count: Int, toHEAD: Bool = false, timeout: Duration = .seconds(10)) throws -> [RawResponse] {
+    func readResponses(_ count: Int, toHEAD: Bool = false, timeout: Duration = BusyMachine.patience) throws
+        -> [RawResponse]
+    {
         let deadline = ContinuousClock.now + timeout
         var responses: [RawResponse] = []
         while responses.count < count {
@@ -93,7 +96,7 @@ final class BlockingSocket {
         return responses
     }
 
-    func readResponse(toHEAD: Bool = false, timeout: Duration = .seconds(10)) throws -> RawResponse {
+    func readResponse(toHEAD: Bool = false, timeout: Duration = BusyMachine.patience) throws -> RawResponse {
         try readResponses(1, toHEAD: toHEAD, timeout: timeout)[0]
     }
 
