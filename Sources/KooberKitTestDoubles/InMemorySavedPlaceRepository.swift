@@ -21,7 +21,7 @@ public actor InMemorySavedPlaceRepository: SavedPlaceRepository {
 
     public func savedPlaces(userID: UserID) async throws -> [SavedPlace] {
         try await forgetIfDeleted(userID)
-        return (saved[userID] ?? [:]).values.sorted { SavedPlaceLabel.listedBefore($0.label, $1.label) }
+        return (saved[userID] ?? [:]).values.listedByLabel(\.label)
     }
 
     public func save(userID: UserID, label: SavedPlaceLabel, placeID: PlaceID) async throws {

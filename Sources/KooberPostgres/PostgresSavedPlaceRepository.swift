@@ -27,7 +27,7 @@ public struct PostgresSavedPlaceRepository: SavedPlaceRepository {
                 place: NamedLocation(
                     id: PlaceID(id), name: name, location: Location(latitude: latitude, longitude: longitude)))
         }
-        .sorted { SavedPlaceLabel.listedBefore($0.label, $1.label) }
+        .listedByLabel(\.label)
     }
 
     public func save(userID: UserID, label: SavedPlaceLabel, placeID: PlaceID) async throws {

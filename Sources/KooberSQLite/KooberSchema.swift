@@ -353,5 +353,14 @@ public enum KooberSchema {
                 CREATE INDEX mail_outbox_by_user ON mail_outbox (user_id);
                 """
         ),
+        // Where To?'s walk down the rider's newest rides reads each one's drop-off from the history index itself, not
+        // from the table row after it (docs/performance.md, *Where To?*): the index carries the drop-off's id.
+        Migration(
+            version: 14,
+            sql: """
+                DROP INDEX rides_by_user;
+                CREATE INDEX rides_by_user ON rides (user_id, requested_at DESC, id DESC, dropoff_place_id);
+                """
+        ),
     ]
 }

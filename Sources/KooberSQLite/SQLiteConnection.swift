@@ -69,6 +69,14 @@ public final class SQLiteConnection: @unchecked Sendable {
         try statement(sql).run(bindings)
     }
 
+    /// Runs one statement with `bindings` bound to its parameters, handing its rows to `body` one by one while `body`
+    /// returns `true`: a walk down an index that stops when it has what it wants reads no further.
+    public func query(
+        _ sql: String, _ bindings: [SQLiteValue] = [], while body: (SQLiteRow) throws -> Bool
+    ) throws {
+        try statement(sql).step(bindings, body)
+    }
+
     /// The rowid of the last row this connection inserted.
     public var lastInsertRowID: Int64 {
         handle.map { sqlite3_last_insert_rowid($0) } ?? 0

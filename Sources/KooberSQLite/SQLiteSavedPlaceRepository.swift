@@ -25,7 +25,7 @@ public struct SQLiteSavedPlaceRepository: SavedPlaceRepository {
                     label: SavedPlaceLabel(stored: try row.string("label")),
                     place: try SQLitePlaceRepository.place(from: row))
             }
-            .sorted { SavedPlaceLabel.listedBefore($0.label, $1.label) }
+            .listedByLabel(\.label)
         }
     }
 
@@ -74,10 +74,11 @@ public struct SQLiteSavedPlaceRepository: SavedPlaceRepository {
         }
     }
 
-    /// The rider's newest rides first, `RecentDropoffWalk.ridesLimit` of them down `rides_by_user`; only when they
-    /// do not settle Recent, for each place the rider's latest ride there, read from `rides_by_user_dropoff` by one
-    /// seek (SQLite's MAX on an index's last column): either way a few seeks, however many rides
-    /// (`RecentDropoffsQueryPlanTests`). The walk reads ids alone; only the few places it chose are read whole.
+    /// The rider's newest rides first down `rides_by_user`, row by row until they settle Recent (six rides for five
+    /// places in a row, `RecentDropoffWalk.ridesLimit` at most); only when they do not, for each place the rider's
+    /// latest ride there, read from `rides_by_user_dropoff` by one seek (SQLite's MAX on an index's last column):
+    /// either way a few seeks, however many rides (`RecentDropoffsQueryPlanTests`). The walk reads ids alone; only the
+    /// few places it chose are read whole.
     public func recentDropoffs(userID: UserID, limit: Int) async throws -> [NamedLocation] {
         try await database.read { connection in
             try Self.recentDropoffIDs(userID: userID, limit: limit, on: connection).compactMap {
@@ -97,7 +98,7 @@ public struct SQLiteSavedPlaceRepository: SavedPlaceRepository {
                     label: SavedPlaceLabel(stored: try row.string("label")), placeID: PlaceID(try row.int64("place_id"))
                 )
             }
-            .sorted { SavedPlaceLabel.listedBefore($0.label, $1.label) }
+            .listedByLabel(\.label)
             let recent =
                 recentLimit > 0 ? try Self.recentDropoffIDs(userID: userID, limit: recentLimit, on: connection) : []
             return DropoffShortcuts(saved: saved, recent: recent)
@@ -107,13 +108,17 @@ public struct SQLiteSavedPlaceRepository: SavedPlaceRepository {
     private static func recentDropoffIDs(userID: UserID, limit: Int, on connection: SQLiteConnection) throws
         -> [PlaceID]
     {
-        let newestRides = try connection.query(
+        var walk = RecentDropoffWalk(limit: limit)
+        try connection.query(
             newestRidesSQL, [.integer(userID.rawValue), .integer(Int64(RecentDropoffWalk.ridesLimit))]
-        ).map {
-            RecentDropoffWalk.Ride(
-                dropoffID: PlaceID(try $0.int64("dropoff_place_id")), requestedAtSeconds: try $0.int64("requested_at"))
+        ) { row in
+            walk.visit(
+                RecentDropoffWalk.Ride(
+                    dropoffID: PlaceID(try row.int64("dropoff_place_id")),
+                    requestedAtSeconds: try row.int64("requested_at")))
+            return walk.wantsMore
         }
-        if let recent = RecentDropoffWalk.recent(from: newestRides, limit: limit) { return recent }
+        if let recent = walk.recent { return recent }
         return try connection.query(recentSQL, [.integer(userID.rawValue), .integer(Int64(max(0, limit)))]).map {
             PlaceID(try $0.int64("id"))
         }

@@ -26,9 +26,20 @@ final class SQLiteStatement {
         self.columnNames = (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
     }
 
-    /// Binds `values` to `?1…?n`, runs the statement to its end and returns its rows; always leaves the statement
-    /// reset with its bindings cleared, so a failure never leaves a half-run statement or a stale value behind.
+    /// Binds `values` to `?1…?n`, runs the statement to its end and returns its rows.
     func run(_ values: [SQLiteValue]) throws -> [SQLiteRow] {
+        var rows: [SQLiteRow] = []
+        try step(values) { row in
+            rows.append(row)
+            return true
+        }
+        return rows
+    }
+
+    /// Binds `values` to `?1…?n` and hands each row to `body` as the statement yields it, while `body` returns `true`:
+    /// rows after the last one wanted are never read. Always leaves the statement reset with its bindings cleared, so
+    /// a failure or an early stop never leaves a half-run statement or a stale value behind.
+    func step(_ values: [SQLiteValue], _ body: (SQLiteRow) throws -> Bool) throws {
         defer {
             sqlite3_reset(handle)
             sqlite3_clear_bindings(handle)
@@ -43,14 +54,13 @@ final class SQLiteStatement {
         for (offset, value) in values.enumerated() {
             try check(bind(value, at: Int32(offset + 1)))
         }
-        var rows: [SQLiteRow] = []
         while true {
             switch sqlite3_step(handle) {
             case SQLITE_ROW:
                 let values = (0..<Int32(columnNames.count)).map(column)
-                rows.append(SQLiteRow(columnNames: columnNames, values: values))
+                guard try body(SQLiteRow(columnNames: columnNames, values: values)) else { return }
             case SQLITE_DONE:
-                return rows
+                return
             default:
                 throw error()
             }

@@ -17,12 +17,17 @@ public struct TemplateLibrary: Sendable {
         set { templates[name] = newValue }
     }
 
+    /// What a rendering reserves at once: Koober's pages are up to 16 KB or a little over (Where To? with Saved and
+    /// Recent, 16.4 KB), and a string outgrowing its room copies itself into one twice as large, an extra copy of the
+    /// page on every request (docs/performance.md, *Where To?*). Untouched room costs nothing.
+    static let reservedCapacity = 32 * 1024
+
     /// The template called `name` rendered with `value` at the bottom of the context stack; `nil` if there is none.
     /// A partial the library lacks writes nothing: check `missingPartials` once, after adding the templates.
     public func render(_ value: TemplateValue, withTemplate name: String) -> String? {
         guard let template = templates[name] else { return nil }
         var rendering = Rendering(templates: templates, stack: [value])
-        rendering.output.reserveCapacity(16 * 1024)
+        rendering.output.reserveCapacity(Self.reservedCapacity)
         rendering.render(template.nodes, Rendering.Scope())
         return rendering.output
     }

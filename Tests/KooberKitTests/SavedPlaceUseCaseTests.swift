@@ -1,6 +1,7 @@
 import Foundation
 import KooberKit
 import KooberKitTestDoubles
+import TestKit
 import Testing
 
 /// Saved places' rules (issue 33) on the in-memory store: what a label is (Home and Work in any case, the rider's own
@@ -54,6 +55,20 @@ import Testing
         #expect(SavedPlaceLabel.own("GYM").key == SavedPlaceLabel.own("gym").key)
         let labels: [SavedPlaceLabel] = [.own("zoo"), .work, .own("Beach"), .home]
         #expect(labels.sorted(by: SavedPlaceLabel.listedBefore) == [.home, .work, .own("Beach"), .own("zoo")])
+        #expect(labels.listedByLabel { $0 } == [.home, .work, .own("Beach"), .own("zoo")])
+    }
+
+    /// The stores list by `listedByLabel`, which works each key out once: the order is `listedBefore`'s.
+    @Test func listingByLabelIsListedBeforesOrder() {
+        var generator = SeededGenerator(seed: 21)
+        let words = ["home", "Work", "beach", "Beach", "école", "Zoo", "zoo ", "Gym 2", "gym 10", "Ärzte", "mum's"]
+        for _ in 0..<500 {
+            let labels = (0..<Int.random(in: 0...10, using: &generator)).map { _ in
+                SavedPlaceLabel(stored: words.randomElement(using: &generator) ?? "")
+            }
+            let listed = labels.listedByLabel { $0 }
+            #expect(listed.map(\.key) == labels.sorted(by: SavedPlaceLabel.listedBefore).map(\.key), "\(labels)")
+        }
     }
 
     @Test func savingRefusesABadLabelAndAnUnknownPlaceAndChangesNothing() async throws {

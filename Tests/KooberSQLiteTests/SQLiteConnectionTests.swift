@@ -27,6 +27,28 @@ struct SQLiteConnectionTests {
         #expect(try rows.map { try $0.string("body") } == ["first", "second"])
     }
 
+    /// A walk that stops reads no further: here the third row would fail (abs of the smallest integer overflows), so
+    /// reading it at all would throw. The statement is left reset: it runs again, and nothing holds the table.
+    @Test func rowsAfterTheLastOneWantedAreNeverRead() throws {
+        let connection = try makeConnection()
+        for number in 1...5 { try connection.execute("INSERT INTO notes (body) VALUES (?)", [.text("note \(number)")]) }
+        let sql = "SELECT body, abs(CASE WHEN id = 3 THEN -9223372036854775808 ELSE id END) AS n FROM notes ORDER BY id"
+        var read: [String] = []
+        try connection.query(sql) { row in
+            read.append(try row.string("body"))
+            return read.count < 2
+        }
+        #expect(read == ["note 1", "note 2"])
+        #expect(throws: SQLiteError.self) { try connection.query(sql) }
+        var again = 0
+        try connection.query(sql) { _ in
+            again += 1
+            return false
+        }
+        #expect(again == 1)
+        try connection.execute("DROP TABLE notes")
+    }
+
     @Test func badSQLThrowsATypedErrorCarryingSQLitesMessage() throws {
         let connection = try makeConnection()
         #expect(throws: SQLiteError.failure(code: 1, message: "near \"SELEC\": syntax error")) {

@@ -43,6 +43,14 @@ struct DropoffPlaceRow: Hashable, Sendable {
         self.label = label
     }
 
+    /// A row's place, position and distance tell it from all but its twins in the other sections: hashing them alone
+    /// leaves out the section, name and label (text, the dearest to hash), which equality still compares.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(placeID)
+        hasher.combine(position)
+        hasher.combine(distance)
+    }
+
     /// The rows' markup, one after another.
     static func html(_ rows: [DropoffPlaceRow], templates: TemplateRenderer) -> String {
         let kept = rendered.withLock { rendered in rows.map { rendered[$0] } }
