@@ -69,10 +69,11 @@ public final class SQLiteConnection: @unchecked Sendable {
         try statement(sql).run(bindings)
     }
 
-    /// Runs one statement with `bindings` bound to its parameters, handing its rows to `body` one by one while `body`
-    /// returns `true`: a walk down an index that stops when it has what it wants reads no further.
+    /// Runs one statement with `bindings` bound to its parameters, handing its rows to `body` one by one, their columns
+    /// read by position, while `body` returns `true`: a walk down an index that stops when it has what it wants reads
+    /// no further.
     public func query(
-        _ sql: String, _ bindings: [SQLiteValue] = [], while body: (SQLiteRow) throws -> Bool
+        _ sql: String, _ bindings: [SQLiteValue] = [], while body: (SQLiteColumns) throws -> Bool
     ) throws {
         try statement(sql).step(bindings, body)
     }

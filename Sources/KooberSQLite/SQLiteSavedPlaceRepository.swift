@@ -90,15 +90,17 @@ public struct SQLiteSavedPlaceRepository: SavedPlaceRepository {
     /// The saved labels and Recent's ids in one read, no place read: Where To? on SQLite.
     public func dropoffShortcuts(userID: UserID, recentLimit: Int) async throws -> DropoffShortcuts {
         try await database.read { connection in
-            let saved = try connection.query(
+            // Columns by position: this read and the walk are on every Where To?.
+            var unsorted: [DropoffShortcuts.Saved] = []
+            try connection.query(
                 "SELECT label, place_id FROM saved_places WHERE user_id = ?", [.integer(userID.rawValue)]
-            )
-            .map { row in
-                DropoffShortcuts.Saved(
-                    label: SavedPlaceLabel(stored: try row.string("label")), placeID: PlaceID(try row.int64("place_id"))
-                )
+            ) { row in
+                unsorted.append(
+                    DropoffShortcuts.Saved(
+                        label: SavedPlaceLabel(stored: try row.string(0)), placeID: PlaceID(try row.int64(1))))
+                return true
             }
-            .listedByLabel(\.label)
+            let saved = unsorted.listedByLabel(\.label)
             let recent =
                 recentLimit > 0 ? try Self.recentDropoffIDs(userID: userID, limit: recentLimit, on: connection) : []
             return DropoffShortcuts(saved: saved, recent: recent)
@@ -113,9 +115,7 @@ public struct SQLiteSavedPlaceRepository: SavedPlaceRepository {
             newestRidesSQL, [.integer(userID.rawValue), .integer(Int64(RecentDropoffWalk.ridesLimit))]
         ) { row in
             walk.visit(
-                RecentDropoffWalk.Ride(
-                    dropoffID: PlaceID(try row.int64("dropoff_place_id")),
-                    requestedAtSeconds: try row.int64("requested_at")))
+                RecentDropoffWalk.Ride(dropoffID: PlaceID(try row.int64(0)), requestedAtSeconds: try row.int64(1)))
             return walk.wantsMore
         }
         if let recent = walk.recent { return recent }

@@ -29,17 +29,17 @@ final class SQLiteStatement {
     /// Binds `values` to `?1…?n`, runs the statement to its end and returns its rows.
     func run(_ values: [SQLiteValue]) throws -> [SQLiteRow] {
         var rows: [SQLiteRow] = []
-        try step(values) { row in
-            rows.append(row)
+        try step(values) { columns in
+            rows.append(columns.row)
             return true
         }
         return rows
     }
 
-    /// Binds `values` to `?1…?n` and hands each row to `body` as the statement yields it, while `body` returns `true`:
-    /// rows after the last one wanted are never read. Always leaves the statement reset with its bindings cleared, so
+    /// Binds `values` to `?1…?n` and hands each row (its columns) to `body` as the statement yields it, while `body`
+    /// returns `true`: rows after the last one wanted are never read. Always leaves the statement reset with its bindings cleared, so
     /// a failure or an early stop never leaves a half-run statement or a stale value behind.
-    func step(_ values: [SQLiteValue], _ body: (SQLiteRow) throws -> Bool) throws {
+    func step(_ values: [SQLiteValue], _ body: (SQLiteColumns) throws -> Bool) throws {
         defer {
             sqlite3_reset(handle)
             sqlite3_clear_bindings(handle)
@@ -57,8 +57,7 @@ final class SQLiteStatement {
         while true {
             switch sqlite3_step(handle) {
             case SQLITE_ROW:
-                let values = (0..<Int32(columnNames.count)).map(column)
-                guard try body(SQLiteRow(columnNames: columnNames, values: values)) else { return }
+                guard try body(SQLiteColumns(handle: handle, statement: self)) else { return }
             case SQLITE_DONE:
                 return
             default:
@@ -98,7 +97,8 @@ final class SQLiteStatement {
         }
     }
 
-    private func column(_ index: Int32) -> SQLiteValue {
+    /// The current row's value in column `index`.
+    func column(_ index: Int32) -> SQLiteValue {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER:
             return .integer(sqlite3_column_int64(handle, index))

@@ -35,7 +35,7 @@ struct SQLiteConnectionTests {
         let sql = "SELECT body, abs(CASE WHEN id = 3 THEN -9223372036854775808 ELSE id END) AS n FROM notes ORDER BY id"
         var read: [String] = []
         try connection.query(sql) { row in
-            read.append(try row.string("body"))
+            read.append(try row.string(0))
             return read.count < 2
         }
         #expect(read == ["note 1", "note 2"])
@@ -47,6 +47,25 @@ struct SQLiteConnectionTests {
         }
         #expect(again == 1)
         try connection.execute("DROP TABLE notes")
+    }
+
+    /// Columns by position are typed as `SQLiteRow`'s getters are: the wrong type or NULL throws, naming the column.
+    @Test func columnsReadByPositionAreTypeChecked() throws {
+        let connection = try makeConnection()
+        try connection.execute("INSERT INTO notes (body) VALUES (?)", ["first"])
+        try connection.execute("INSERT INTO notes (body) VALUES (NULL)")
+        var rows: [SQLiteRow] = []
+        var mismatches: [String] = []
+        try connection.query("SELECT id, body FROM notes ORDER BY id") { columns in
+            rows.append(columns.row)
+            #expect(try columns.int64(0) == Int64(rows.count))
+            for read in [{ _ = try columns.string(0) }, { _ = try columns.string(1) }, { _ = try columns.int64(1) }] {
+                do { try read() } catch SQLiteError.typeMismatch(let column, _, _) { mismatches.append(column) }
+            }
+            return true
+        }
+        #expect(rows.map { $0["body"] } == [SQLiteValue.text("first"), .null])
+        #expect(mismatches == ["id", "body", "id", "body", "body"])
     }
 
     @Test func badSQLThrowsATypedErrorCarryingSQLitesMessage() throws {
