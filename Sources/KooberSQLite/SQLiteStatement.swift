@@ -37,8 +37,8 @@ final class SQLiteStatement {
     }
 
     /// Binds `values` to `?1…?n` and hands each row (its columns) to `body` as the statement yields it, while `body`
-    /// returns `true`: rows after the last one wanted are never read. Always leaves the statement reset with its bindings cleared, so
-    /// a failure or an early stop never leaves a half-run statement or a stale value behind.
+    /// returns `true`: rows after the last one wanted are never read. Always leaves the statement reset with its
+    /// bindings cleared, so a failure or an early stop never leaves a half-run statement or a stale value behind.
     func step(_ values: [SQLiteValue], _ body: (SQLiteColumns) throws -> Bool) throws {
         defer {
             sqlite3_reset(handle)
