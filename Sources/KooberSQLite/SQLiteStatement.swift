@@ -57,7 +57,7 @@ final class SQLiteStatement {
         while true {
             switch sqlite3_step(handle) {
             case SQLITE_ROW:
-                guard try body(SQLiteColumns(handle: handle, statement: self)) else { return }
+                guard try body(SQLiteColumns(statement: self)) else { return }
             case SQLITE_DONE:
                 return
             default:
