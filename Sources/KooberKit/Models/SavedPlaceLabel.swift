@@ -55,10 +55,15 @@ public enum SavedPlaceLabel: Hashable, Sendable, CustomStringConvertible {
 
     /// Home, Work, then the rider's own labels by key: the order a rider's saved places are listed in.
     public static func listedBefore(_ lhs: SavedPlaceLabel, _ rhs: SavedPlaceLabel) -> Bool {
-        lhs.rank != rhs.rank ? lhs.rank < rhs.rank : lhs.key < rhs.key
+        lhs.listingKey < rhs.listingKey
     }
 
-    @usableFromInline var rank: Int {
+    /// What `listedBefore` compares: Home, Work or the rider's own, then (for the rider's own) the key.
+    @usableFromInline var listingKey: (rank: Int, key: String) {
+        (rank, isOwn ? key : "")
+    }
+
+    private var rank: Int {
         switch self {
         case .home: 0
         case .work: 1
@@ -71,12 +76,9 @@ extension Sequence {
     /// The elements in `SavedPlaceLabel.listedBefore`'s order of their labels, each label's key worked out once
     /// rather than at every comparison. Inlinable, so each store's call is compiled for its own elements.
     @inlinable public func listedByLabel(_ label: (Element) -> SavedPlaceLabel) -> [Element] {
-        map { element in
-            let label = label(element)
-            return (element: element, rank: label.rank, key: label.isOwn ? label.key : "")
-        }
-        .sorted { ($0.rank, $0.key) < ($1.rank, $1.key) }
-        .map(\.element)
+        map { (element: $0, key: label($0).listingKey) }
+            .sorted { $0.key < $1.key }
+            .map(\.element)
     }
 }
 
