@@ -39,6 +39,7 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let refusals: RefusalLog
     private let metrics: HTTPMetrics?
     private let openStreams: OpenStreams
+    private let census: HandlerCensus
     private var state = State.idle
     /// The bytes of the current request's body reserved in `bodyBudget`, given back once its response is written.
     private var reservedBodyBytes = 0
@@ -53,9 +54,10 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     init(
         responder: any Responder, configuration: HTTPServerConfiguration, timeouts: ConnectionTimeoutHandler,
         bodyBudget: BodyBudget, refusals: RefusalLog, metrics: HTTPMetrics?, openStreams: OpenStreams,
-        logger: Logger
+        census: HandlerCensus, logger: Logger
     ) {
         self.openStreams = openStreams
+        self.census = census
         self.responder = responder
         self.configuration = configuration
         self.timeouts = timeouts
@@ -63,6 +65,11 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         self.refusals = refusals
         self.metrics = metrics
         self.logger = logger
+        census.born()
+    }
+
+    deinit {
+        census.died()
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -73,6 +80,8 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     func handlerRemoved(context: ChannelHandlerContext) {
         releaseBody()
         streamClosed()
+        // The context holds this handler: keeping it would keep both, and the pipeline, alive for ever.
+        self.context = nil
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -155,7 +164,10 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             method: head.method, uri: head.uri, headers: head.headers, body: body,
             peerAddress: peerAddress(context)
         )
-        let exchange = Exchange(head: head, path: request.path, requestID: request.id, keepAlive: head.isKeepAlive)
+        let exchange = Exchange(
+            head: head, path: configuration.loggedPath(request.path), requestID: request.id,
+            keepAlive: head.isKeepAlive
+        )
         let responder = self.responder
         let eventLoop = context.eventLoop
         let loopBound = NIOLoopBound((self, context), eventLoop: eventLoop)
@@ -182,8 +194,8 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     ) {
         timeouts.requestReceived()
         let exchange = Exchange(
-            head: head, path: Request.split(target: head.uri).path, requestID: RequestID.make(), keepAlive: false,
-            refusal: reason
+            head: head, path: configuration.loggedPath(Request.split(target: head.uri).path),
+            requestID: RequestID.make(), keepAlive: false, refusal: reason
         )
         var response = configuration.errorResponse(status)
         if status == .serviceUnavailable { response.headers.replaceOrAdd(name: "Retry-After", value: "5") }
@@ -334,7 +346,8 @@ private struct Streaming {
 
 private struct Exchange: Sendable {
     let head: HTTPRequestHead
-    /// The target's path, without the query string (which the access log leaves out).
+    /// The target's path as logged (`HTTPServerConfiguration.loggedPath`), without the query string (which the
+    /// access log leaves out).
     let path: String
     let requestID: String
     let keepAlive: Bool

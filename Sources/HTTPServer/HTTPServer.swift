@@ -23,6 +23,11 @@ public final class HTTPServer: Service, Sendable {
     private let refusals: RefusalLog
     private let metrics: HTTPMetrics?
     private let openStreams = OpenStreams()
+    private let census = HandlerCensus()
+
+    /// The connections' request handlers alive now (`HandlerCensus`): for tests that prove a closed connection
+    /// leaves nothing behind.
+    package var liveRequestHandlers: Int { census.count }
 
     /// Streaming responses open now (`ResponseBodyStream`).
     public var openStreamCount: Int { openStreams.count }
@@ -101,6 +106,7 @@ public final class HTTPServer: Service, Sendable {
         let refusals = self.refusals
         let metrics = self.metrics
         let openStreams = self.openStreams
+        let census = self.census
         return ServerBootstrap(group: group)
             // A burst of connections (a flood of idle sockets, say) must not fill the kernel's accept queue: a full
             // queue drops new handshakes, an honest client's too, which then waits a second or more to retry.
@@ -128,7 +134,7 @@ public final class HTTPServer: Service, Sendable {
                     try Self.configureConnection(
                         channel.pipeline.syncOperations, configuration: configuration, responder: responder,
                         bodyBudget: bodyBudget, refusals: refusals, metrics: metrics, openStreams: openStreams,
-                        logger: logger
+                        census: census, logger: logger
                     )
                 }
             }
@@ -144,6 +150,7 @@ public final class HTTPServer: Service, Sendable {
         refusals: RefusalLog,
         metrics: HTTPMetrics?,
         openStreams: OpenStreams = OpenStreams(),
+        census: HandlerCensus = HandlerCensus(),
         logger: Logger
     ) throws {
         let timeouts = ConnectionTimeoutHandler(configuration: configuration, refusals: refusals)
@@ -167,7 +174,7 @@ public final class HTTPServer: Service, Sendable {
                 errorResponse: configuration.errorResponse, timeouts: timeouts, refusals: refusals),
             HTTPRequestHandler(
                 responder: responder, configuration: configuration, timeouts: timeouts, bodyBudget: bodyBudget,
-                refusals: refusals, metrics: metrics, openStreams: openStreams, logger: logger
+                refusals: refusals, metrics: metrics, openStreams: openStreams, census: census, logger: logger
             ),
         ])
     }

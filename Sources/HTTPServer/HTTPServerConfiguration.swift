@@ -36,6 +36,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var shutdownTimeout: TimeAmount
     /// How the server answers the requests it refuses before the app sees them (400, 408, 413, 431, 501, 503).
     public var errorResponse: @Sendable (HTTPResponseStatus) -> Response
+    /// A request's path as the access log and the refusal log write it (the query string is always left out): a path
+    /// that carries a secret, such as a share link's token, is redacted here, so that no log holds it.
+    public var loggedPath: @Sendable (String) -> String = { $0 }
 
     public init(
         host: String = "127.0.0.1",

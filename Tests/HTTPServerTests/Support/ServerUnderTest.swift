@@ -20,6 +20,12 @@ final class ServerUnderTest: Sendable {
     /// The request-body bytes the server holds now (`HTTPServer.heldBodyBytes`).
     var heldBodyBytes: Int { server.heldBodyBytes }
 
+    /// The connections' request handlers alive now (`HTTPServer.liveRequestHandlers`).
+    var liveRequestHandlers: Int { server.liveRequestHandlers }
+
+    /// Streaming responses open now (`HTTPServer.openStreamCount`).
+    var openStreamCount: Int { server.openStreamCount }
+
     /// A new connection; it is closed when the test's server stops.
     func connect() async throws -> RawConnection {
         let connection = try await RawConnection.connect(port: port)
