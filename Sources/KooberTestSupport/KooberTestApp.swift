@@ -91,11 +91,16 @@ public final class KooberTestApp: Sendable {
     }
 
     /// Runs `body` with the app served by a real `HTTPServer` on an ephemeral loopback port, with Koober's own
-    /// error pages for the requests the server refuses.
-    public func withServer<T: Sendable>(_ body: (_ port: Int) async throws -> T) async throws -> T {
+    /// error pages for the requests the server refuses; `accessLogger` takes the server's access log (dropped by
+    /// default).
+    public func withServer<T: Sendable>(
+        accessLogger: Logger = Logger(label: "koober.test-server", factory: { _ in SwiftLogNoOpLogHandler() }),
+        _ body: (_ port: Int) async throws -> T
+    ) async throws -> T {
         try await TestServer.withRunning(
             responder,
             configuration: container.makeServerConfiguration(host: "127.0.0.1", port: 0),
+            logger: accessLogger,
             body
         )
     }

@@ -68,6 +68,26 @@ struct AccessLogTests {
         #expect(!log.all.contains { "\($0.message) \($0.metadata)".contains("secret") })
     }
 
+    /// A path that carries a secret (Koober's share links) is logged as `loggedPath` says, whether the app answered
+    /// it or the server refused it before the app saw it (issue 41).
+    @Test func aPathIsLoggedAsTheConfigurationRedactsIt() async throws {
+        var configuration = HTTPServerConfiguration.testing(maxBodyBytes: 10)
+        configuration.loggedPath = { $0.hasPrefix("/secret/") ? "/secret/*" : $0 }
+        try await withServer(configuration, logger: log.logger(), responder: responder) { server in
+            _ = try await server.response(to: RawRequest.get("/secret/token-one"))
+            _ = try await server.response(
+                to: RawRequest.make("POST", "/secret/token-two", headers: ["Content-Length: 11"]))
+            _ = try await server.response(to: RawRequest.get("/secret/token-three", headers: ["Upgrade: websocket"]))
+            _ = try await server.response(to: RawRequest.get("/public/a"))
+        }
+        let lines = await accessLines(4)
+        #expect(
+            Set(lines.map(\.message))
+                == ["GET /secret/* 200", "POST /secret/* 413", "GET /secret/* 501", "GET /public/a 200"]
+        )
+        #expect(!log.all.contains { "\($0.message) \($0.metadata)".contains("token-") })
+    }
+
     @Test func aHeadRequestIsLoggedWithNoBodyBytes() async throws {
         try await withServer(logger: log.logger(), responder: responder) { server in
             _ = try await server.response(to: RawRequest.head("/a"), toHEAD: true)

@@ -130,9 +130,12 @@ public final class KooberAppDependencyContainer: Sendable {
             .with(MapTileMiddleware(tiles: mapTiles))
     }
 
-    /// Server settings whose refusals (400, 413, 431) are answered with Koober's error pages.
+    /// Server settings whose refusals (400, 413, 431) are answered with Koober's error pages, and whose logs never
+    /// hold a share link's token (`Route.loggedPath`).
     public func makeServerConfiguration(host: String, port: Int) -> HTTPServerConfiguration {
         let errorPages = makeErrorPages()
-        return HTTPServerConfiguration(host: host, port: port, errorResponse: { errorPages.response($0) })
+        var configuration = HTTPServerConfiguration(host: host, port: port, errorResponse: { errorPages.response($0) })
+        configuration.loggedPath = Route.loggedPath
+        return configuration
     }
 }

@@ -24,12 +24,13 @@ struct UnexpectedErrorResponder: Sendable {
             )
             return errorPages.busy()
         } catch let error as StorageUnavailableError {
-            logger.error("\(error)", metadata: ["request_id": "\(request.id)", "path": "\(request.path)"])
+            logger.error(
+                "\(error)", metadata: ["request_id": "\(request.id)", "path": "\(Route.loggedPath(request.path))"])
             return errorPages.unavailable()
         } catch {
             logger.error(
                 "Unexpected error: \(String(reflecting: error))",
-                metadata: ["request_id": "\(request.id)", "path": "\(request.path)"]
+                metadata: ["request_id": "\(request.id)", "path": "\(Route.loggedPath(request.path))"]
             )
             return errorPages.response(.internalServerError, message: nil)
         }

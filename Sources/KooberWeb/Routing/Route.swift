@@ -190,7 +190,7 @@ extension Route {
         Route.sharedRide.path + token.value
     }
 
-    private static let eventsSuffix = "/events"
+    static let eventsSuffix = "/events"
 
     /// The token a shared ride's path (its page's or its stream's) names, if it could be a link's
     /// (`RideShareToken(wellFormed:)`: the exact length, in the base64url alphabet); `nil` for anything else, which is
