@@ -68,6 +68,32 @@ import Timekeeping
         }
     }
 
+    /// A watcher's event ids do not carry the ride's number (issue 41: it told how many rides Koober has had), and
+    /// resume as the rider's do; a rider's id, naming the ride, resumes nothing on a share link's stream.
+    @Test func aWatchersEventIDsNameNoRideAndStillResume() async throws {
+        let app = try await KooberTestApp(rideClockRate: 60)
+        let (_, path) = try await sharedRide(app)
+        try await app.container.rideDispatcher.runOnce()
+        let ride = try #require(try await app.container.services.rideRepository.followedRide(userID: UserID(1)))
+        app.clock.advance(by: try #require(ride.timeline()).departsPickup.timeIntervalSince(app.clock.now) + 0.1)
+        try await app.withServer { port in
+            let present = try await watch(port: port, path)
+            #expect(present.events.map(\.id) == ["3.0"])
+            await present.close()
+            let resumed = try await EventStreamClient.open(
+                port: port, path: path + "/events", headers: [("Last-Event-ID", "1.3")])
+            #expect(try await resumed.wait { $0.events.count >= 2 })
+            #expect(statuses(resumed) == ["arrived", "riding"])
+            #expect(resumed.events.map(\.id) == ["2.0", "3.0"])
+            await resumed.close()
+            let ridersID = try await EventStreamClient.open(
+                port: port, path: path + "/events", headers: [("Last-Event-ID", "\(ride.id.rawValue).1.3")])
+            #expect(try await ridersID.wait { $0.events.count >= 1 })
+            #expect(statuses(ridersID) == ["riding"])
+            await ridersID.close()
+        }
+    }
+
     @Test func stopSharingEndsTheWatchersStreamsAndTheLinkAnswers410() async throws {
         let app = try await KooberTestApp { $0.clock = SystemClock() }
         let (rider, path) = try await sharedRide(app)

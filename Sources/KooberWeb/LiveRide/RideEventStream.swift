@@ -38,12 +38,19 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
     private let feed: RideFeed
     private let now: @Sendable () -> Date
     private let resumeFrom: RideEventID?
+    /// Whether the events' ids name the ride (`RideEventID`): the rider's stream's do, a share link's do not.
+    private let namesRide: Bool
     private let state: Mutex<State>
 
-    init(record: RideRecord, resumeFrom: RideEventID?, feed: RideFeed, now: @escaping @Sendable () -> Date) {
+    /// `resumeFrom`: the last event the client had of this stream's ride, if it is resuming one.
+    init(
+        record: RideRecord, resumeFrom: RideEventID?, namesRide: Bool, feed: RideFeed,
+        now: @escaping @Sendable () -> Date
+    ) {
         self.feed = feed
         self.now = now
-        self.resumeFrom = resumeFrom.flatMap { $0.rideID == record.ride.id ? $0 : nil }
+        self.resumeFrom = resumeFrom
+        self.namesRide = namesRide
         state = Mutex(State(ride: record.ride, history: record.events))
     }
 
@@ -184,7 +191,8 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
 
     private func append(_ progress: RideProgress, to output: inout ByteBuffer, state: inout State) {
         if progress.status != state.sentStatus { state.sequence = 0 } else { state.sequence += 1 }
-        let id = RideEventID(rideID: state.ride.id, status: progress.status, sequence: state.sequence)
+        let id = RideEventID(
+            rideID: namesRide ? state.ride.id : nil, status: progress.status, sequence: state.sequence)
         var bytes = RideEventMessage(progress, ride: state.ride).bytes(id: id)
         output.writeBuffer(&bytes)
         state.sentStatus = progress.status

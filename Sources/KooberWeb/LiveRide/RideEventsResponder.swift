@@ -16,14 +16,16 @@ struct RideEventsResponder {
     /// The stream of `record`'s ride, or 204 without one (an EventSource that gets it stops reconnecting).
     func respond(record: RideRecord?, lastEventID: String?) -> Response {
         guard let record else { return Response(status: .noContent) }
-        let resumeFrom = lastEventID.flatMap(RideEventID.init(parsing:))
+        // An id from another ride's stream (or another kind of stream) resumes nothing.
+        let resumeFrom = lastEventID.flatMap(RideEventID.init(parsing:)).flatMap {
+            $0.isOf(record.ride.id, by: watcher) ? $0 : nil
+        }
         // A client that already has the ride's last event has nothing more to hear: 204 stops its reconnecting.
-        if let resumeFrom, resumeFrom.rideID == record.ride.id, !record.ride.status.isInProgress,
-            resumeFrom.status == record.ride.status
-        {
+        if let resumeFrom, !record.ride.status.isInProgress, resumeFrom.status == record.ride.status {
             return Response(status: .noContent)
         }
-        let stream = RideEventStream(record: record, resumeFrom: resumeFrom, feed: feed, now: now)
+        let stream = RideEventStream(
+            record: record, resumeFrom: resumeFrom, namesRide: watcher.sharedRideID == nil, feed: feed, now: now)
         do throws(RideFeed.Refusal) {
             try feed.register(stream, userID: record.ride.userID, watcher: watcher)
         } catch {
