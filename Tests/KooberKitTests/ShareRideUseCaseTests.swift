@@ -52,12 +52,12 @@ import Testing
         #expect(try await shown(first)?.nickname == "Zoë")
         #expect(
             try await LoadRideShareUseCase(rideID: rideID, sessionToken: phone, shareRepository: stores.rideShares)
-                .run() == first)
+                .run() == .link(first))
 
         let laptop = try await session(of: zoe)
         #expect(
             try await LoadRideShareUseCase(rideID: rideID, sessionToken: laptop, shareRepository: stores.rideShares)
-                .run() == nil, "another session cannot derive the phone's link")
+                .run() == .sharedElsewhere, "another session cannot derive the phone's link, but knows of it")
         let second = try await share(zoe, laptop)
         #expect(second != first)
         #expect(signal.ended == [.sharingOf(zoe)], "the older link's watchers are told")

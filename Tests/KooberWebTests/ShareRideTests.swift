@@ -93,6 +93,30 @@ import Testing
         #expect(watcher.status == .ok)
     }
 
+    /// After a plain sign-out and sign-in the page cannot show the link (its token was derived from the old
+    /// session's), but it still says the ride is shared and offers Stop Sharing, which ends it (issue 41: it showed only
+    /// Share Ride while the link still worked).
+    @Test func aLinkMadeBeforeSigningOutAndInAgainIsSaidAndCanBeStopped() async throws {
+        let app = try await KooberTestApp(rideClockRate: 60)
+        let rider = try await johnnyWithRide(app)
+        let path = try await rider.shareRide()
+        try await rider.signOut()
+        try await rider.signInAsJohnny()
+        try await rider.visit("/ride")
+        #expect(try rider.shownShareLinkPath() == nil)
+        #expect(try rider.text(at: "//p[@id='shared-elsewhere']")?.contains("shared with a link from another") == true)
+        #expect(try rider.first("//form[@action='/ride/share']//button[normalize-space()='Share Ride']") != nil)
+        let watcher = app.browser()
+        try await watcher.visit(path)
+        #expect(watcher.status == .ok, "the link still works")
+        try await rider.press("Stop Sharing")
+        #expect(rider.path == "/ride")
+        #expect(try rider.first("//p[@id='shared-elsewhere']") == nil)
+        #expect(try rider.first("//button[normalize-space()='Stop Sharing']") == nil)
+        try await watcher.visit(path)
+        #expect(watcher.status == .gone)
+    }
+
     @Test(arguments: [RideStatus.finished, .cancelled])
     func theLinkEndsWithTheRide(end: RideStatus) async throws {
         let app = try await KooberTestApp(rideClockRate: 60)

@@ -1,5 +1,6 @@
-/// The ride's live share link as the session that made it sees it again (its token derived anew from the session's
-/// own token and the link's salt, `RideShareToken`); `nil` when the ride has no link, or another session made it.
+/// Whether the ride is shared, as this session sees it (`RideSharing`): the live link this session made (its token
+/// derived anew from the session's own token and the link's salt, `RideShareToken`), a link another session made
+/// (whose token cannot be derived here), or none.
 public struct LoadRideShareUseCase: Sendable {
     let rideID: RideID
     let sessionToken: SessionToken
@@ -13,15 +14,15 @@ public struct LoadRideShareUseCase: Sendable {
 
     /// `readWithRide`: the link as read with the ride (`Ride.share`); the repository is asked only when it is
     /// `.unread`.
-    public func run(readWithRide: RideShareLookup = .unread) async throws -> RideShareToken? {
+    public func run(readWithRide: RideShareLookup = .unread) async throws -> RideSharing {
         let stored: RideShare?
         switch readWithRide {
         case .unread: stored = try await shareRepository.link(rideID: rideID)
         case .none: stored = nil
         case .link(let link): stored = link.rideID == rideID ? link : nil
         }
-        guard let link = stored else { return nil }
+        guard let link = stored else { return .notShared }
         let token = RideShareToken.derive(sessionToken: sessionToken, rideID: rideID, salt: link.salt)
-        return token.hash == link.tokenHash ? token : nil
+        return token.hash == link.tokenHash ? .link(token) : .sharedElsewhere
     }
 }

@@ -36,9 +36,9 @@ struct PickMeUpScreen {
             if ride.status == .finished {
                 record = try await useCaseFactory.makeLoadRideReceiptUseCase(rideID: ride.id).run()
             } else if ride.progress(at: now()).status.isInProgress {
-                let link = try await useCaseFactory.makeLoadRideShareUseCase(rideID: ride.id).run(
+                let rideSharing = try await useCaseFactory.makeLoadRideShareUseCase(rideID: ride.id).run(
                     readWithRide: ride.share)
-                sharing = RideSharingViewState(link: link, publicURL: publicURL)
+                sharing = RideSharingViewState(sharing: rideSharing, publicURL: publicURL)
             }
         }
         let viewState = PickMeUpViewState(

@@ -24,6 +24,7 @@ public enum PageTemplate: String, CaseIterable, Sendable {
     case reportProblem = "report-problem"
     case rideStatus = "ride-status"
     case rideSharing = "ride-sharing"
+    case rideSharingStop = "ride-sharing-stop"
     case sharedRide = "shared-ride"
     case shareEnded = "share-ended"
     case savedPlaces = "saved-places"
