@@ -9,7 +9,8 @@ import PostgresNIO
 /// simultaneous requests for one key, on one process or several, take their turns and cannot all fit. The locks are
 /// in a key space of their own (the two-key form), apart from the sign-up throttle's and the migrations'. Each row
 /// keeps when it leaves its window, and every request deletes the rows that have left theirs, whatever their key:
-/// the table holds one window's requests at most.
+/// the table holds one window's requests at most. A refused request writes nothing, and a key is kept as its SHA-256
+/// in hex (`RecentRequests.storedKey`), never as the client's text: an email of 16 KB takes a row of 64 bytes.
 public struct PostgresRequestQuota: RequestQuota {
     /// The advisory locks' first key ("quot").
     static let lockSpace: Int32 = 0x71_75_6F_74
@@ -21,6 +22,7 @@ public struct PostgresRequestQuota: RequestQuota {
     }
 
     public func take(_ key: String, limit: Int, window: TimeInterval, at now: Date) async throws -> Bool {
+        let key = RecentRequests.storedKey(key)
         let time = PostgresTime.milliseconds(now)
         let cutoff = PostgresTime.milliseconds(now - window)
         let expiry = PostgresTime.milliseconds(now + window)

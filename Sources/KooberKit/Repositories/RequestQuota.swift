@@ -9,33 +9,25 @@ public protocol RequestQuota: Sendable {
 }
 
 /// The quota of one process, in memory: a restart forgets it, which costs an abuser at most one more window's worth.
+///
+/// Its table is a `RecentRequests`: each key kept as its SHA-256 with at most `limit` times, at most `maximumKeys`
+/// keys (about 9.6 MB at 10 times a key), swept by time, and nothing recorded for a request it refuses. When full, a
+/// new key is refused (fail-closed: no mail goes out uncounted; see `RecentRequests`).
 public actor InMemoryRequestQuota: RequestQuota {
-    /// Each key's window and the times of its recent requests, oldest first.
-    private var requests: [String: (window: TimeInterval, times: [Date])] = [:]
-    /// Keys whose requests have all left their windows are swept out once the keys number this many, so the memory
-    /// held stays proportional to what came within the windows, and a request costs the same however many keys there
-    /// are (a sweep reads them all, and the next comes only once as many again have come).
-    private var sweepAt = 1_024
+    /// The most keys held: 50,000 (each address's key and the emails it got through, within one window), which a
+    /// flood fills only from thousands of addresses in one window.
+    public static let defaultMaximumKeys = 50_000
 
-    public init() {}
+    private var requests: RecentRequests
 
-    public func take(_ key: String, limit: Int, window: TimeInterval, at now: Date) -> Bool {
-        if requests.count >= sweepAt {
-            requests = requests.compactMapValues { entry in
-                let kept = entry.times.filter { $0 > now - entry.window }
-                return kept.isEmpty ? nil : (entry.window, kept)
-            }
-            sweepAt = max(1_024, requests.count * 2)
-        }
-        let recent = (requests[key]?.times ?? []).filter { $0 > now - window }
-        guard recent.count < limit else {
-            requests[key] = (window, recent)
-            return false
-        }
-        requests[key] = (window, recent + [now])
-        return true
+    public init(maximumKeys: Int = InMemoryRequestQuota.defaultMaximumKeys) {
+        requests = RecentRequests(maximumKeys: maximumKeys)
     }
 
-    /// How many keys are remembered (for tests: the memory is bounded by the windows).
+    public func take(_ key: String, limit: Int, window: TimeInterval, at now: Date) -> Bool {
+        requests.take(key, limit: limit, window: window, at: now)
+    }
+
+    /// How many keys are remembered (for tests: the memory is bounded by the windows and `maximumKeys`).
     public var rememberedKeys: Int { requests.count }
 }

@@ -22,42 +22,38 @@ public struct SignUpThrottlePolicy: Sendable {
 /// The sign-up throttle of one process, kept in memory: with SQLite, whose file one process serves, a restart forgets
 /// it, which costs an abuser at most one more hour's worth, and it saves a write per sign-up. Several processes on
 /// PostgreSQL share theirs in the database instead (`PostgresSignUpThrottle`).
+///
+/// Its table is a `RecentRequests`: each address kept as its SHA-256 with at most `maximumAccounts` times, at most
+/// `maximumAddresses` addresses (about 9.6 MB), swept by time, nothing recorded for a refused sign-up. When full, a
+/// new address is refused (fail-closed: a flood of addresses must not mint accounts unthrottled).
 public actor SignUpThrottle: SignUpThrottling {
     public typealias Policy = SignUpThrottlePolicy
 
-    public let policy: Policy
-    /// The times of recent sign-ups by address, each list oldest first; an address leaves when its last entry ages.
-    private var signUps: [String: [Date]] = [:]
+    /// The most addresses held at once: 50,000 addresses that each reached the password hash within the hour.
+    public static let defaultMaximumAddresses = 50_000
 
-    public init(policy: Policy = Policy()) {
+    public let policy: Policy
+    /// The times of recent sign-ups by address.
+    private var signUps: RecentRequests
+
+    public init(policy: Policy = Policy(), maximumAddresses: Int = SignUpThrottle.defaultMaximumAddresses) {
         self.policy = policy
+        self.signUps = RecentRequests(maximumKeys: maximumAddresses)
     }
 
     /// Takes one of `address`'s sign-ups at `now` if it has one left in the window: `false` means throttled.
     /// Taking it before hashing (not after the account is stored) keeps simultaneous sign-ups from all fitting.
     public func reserve(for address: String, at now: Date) -> Bool {
-        forgetSignUps(before: now - policy.window)
-        let recent = signUps[address, default: []]
-        guard recent.count < policy.maximumAccounts else { return false }
-        signUps[address] = recent + [now]
-        return true
+        signUps.take(address, limit: policy.maximumAccounts, window: policy.window, at: now)
     }
 
     /// Gives back a place taken at `time` whose sign-up went no further than the hash (the hasher was busy or
     /// broke): a visitor told to try again in a moment should not lose one of their address's places to it.
     public func giveBack(for address: String, at time: Date) {
-        guard var times = signUps[address], let index = times.lastIndex(of: time) else { return }
-        times.remove(at: index)
-        signUps[address] = times.isEmpty ? nil : times
+        signUps.giveBack(address, at: time)
     }
 
-    /// How many addresses are remembered (for tests: the memory the throttle holds is bounded by the window).
+    /// How many addresses are remembered (for tests: the memory the throttle holds is bounded by the window and
+    /// `maximumAddresses`).
     public var rememberedAddresses: Int { signUps.count }
-
-    private func forgetSignUps(before cutoff: Date) {
-        signUps = signUps.compactMapValues { times in
-            let kept = times.filter { $0 >= cutoff }
-            return kept.isEmpty ? nil : kept
-        }
-    }
 }
