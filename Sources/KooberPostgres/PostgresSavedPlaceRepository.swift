@@ -1,7 +1,7 @@
 import KooberKit
 import PostgresNIO
 
-/// Saved places in `saved_places` (migration 9): one row per rider and label, keyed by the label lower-cased, gone
+/// Saved places in `saved_places` (migration 9): one row per rider and label, keyed by `SavedPlaceLabel.key`, gone
 /// with the rider (`ON DELETE CASCADE`). A change first locks the rider's `users` row (`FOR NO KEY UPDATE`, which
 /// leaves the rider's sessions and rides free to refer to it), so two saves at once, from any processes, count the
 /// rider's own labels one after the other and never pass the limit together.

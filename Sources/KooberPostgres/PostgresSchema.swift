@@ -328,6 +328,10 @@ enum PostgresSchema {
                 """,
             ]
         ),
+        // The same label twice (issue 41), as SQLite's version 16: a label's key is now case-folded and composed (NFC),
+        // so each stored key is worked out again by `SavedPlaceLabel.key`; a rider's labels that became one keep one
+        // (`SavedPlaceKeyRewrite`).
+        PostgresMigration(version: 12, statements: [], seed: PostgresSavedPlaceRepository.rewriteKeys(in:)),
     ]
 }
 

@@ -362,5 +362,8 @@ public enum KooberSchema {
                 CREATE INDEX rides_by_user ON rides (user_id, requested_at DESC, id DESC, dropoff_place_id);
                 """
         ),
+        // The same label twice (issue 41): a label's key is now case-folded and composed (NFC), so each stored key is
+        // worked out again by `SavedPlaceLabel.key`; a rider's labels that became one keep one (`SavedPlaceKeyRewrite`).
+        Migration(version: 16, sql: "", rewrite: SQLiteSavedPlaceRepository.rewriteKeys(on:)),
     ]
 }

@@ -8,11 +8,18 @@ public struct Migration: Sendable {
     public let sql: String
     /// Data the step inserts after `sql`, with bound values: seed data never has to be escaped into SQL text.
     public let seeds: [MigrationSeed]
+    /// Work on the rows that SQL cannot do (a rule of KooberKit's applied to what is stored), last, in the step's
+    /// transaction.
+    public let rewrite: (@Sendable (SQLiteConnection) throws -> Void)?
 
-    public init(version: Int, sql: String, seeds: [MigrationSeed] = []) {
+    public init(
+        version: Int, sql: String, seeds: [MigrationSeed] = [],
+        rewrite: (@Sendable (SQLiteConnection) throws -> Void)? = nil
+    ) {
         self.version = version
         self.sql = sql
         self.seeds = seeds
+        self.rewrite = rewrite
     }
 }
 
@@ -58,6 +65,7 @@ extension SQLiteConnection {
                         try connection.execute(seed.sql, row)
                     }
                 }
+                try migration.rewrite?(connection)
                 try connection.record(migration)
                 let highest = max(try connection.userVersion(), migration.version)
                 // PRAGMA takes no bound parameters; the number comes from this code, never from input.

@@ -1,6 +1,6 @@
 import KooberKit
 
-/// Saved places in `saved_places` (migration 12): one row per rider and label, keyed by the label lower-cased, gone
+/// Saved places in `saved_places` (migration 12): one row per rider and label, keyed by `SavedPlaceLabel.key`, gone
 /// with the rider (`ON DELETE CASCADE`). SQLite has one writer, so a save's count of the rider's own labels and its
 /// insert are one step however many saves run at once.
 public struct SQLiteSavedPlaceRepository: SavedPlaceRepository {

@@ -71,6 +71,44 @@ import Testing
         }
     }
 
+    /// Issue 41: "Café" composed and decomposed, and "Straße" and "STRASSE", are one label each: compared after NFC
+    /// and case folding, through the use cases as a rider types them.
+    @Test func theSameLabelSpelledTwoWaysIsSavedOnce() async throws {
+        let zoe = try await rider()
+        try await save("Caf\u{E9}", PlaceID(4), for: zoe)
+        try await save("  CAFE\u{301} ", PlaceID(2), for: zoe)
+        try await save("Stra\u{DF}e", PlaceID(3), for: zoe)
+        try await save("STRASSE", PlaceID(1), for: zoe)
+        let saved = try await stores.savedPlaces.savedPlaces(userID: zoe)
+        #expect(saved.map(\.label.text) == ["CAFE\u{301}", "STRASSE"])
+        #expect(saved.map(\.place.id) == [PlaceID(2), PlaceID(1)])
+        try await RenameSavedPlaceUseCase(
+            userID: zoe, label: "caf\u{E9}", newLabel: "Coffee", savedPlaceRepository: stores.savedPlaces
+        ).run()
+        #expect(try await stores.savedPlaces.savedPlaces(userID: zoe).map(\.label.text) == ["Coffee", "STRASSE"])
+        #expect(SavedPlaceLabel.own("\u{3A3}\u{399}\u{3A3}\u{3A5}\u{3A6}\u{39F}\u{3A3}").key == "σισυφοσ")
+        #expect(SavedPlaceLabel.own("Gym").key == "gym")
+    }
+
+    /// Keys stored by the old rule (lower-cased only) are made again by migration (SQLite's 16, PostgreSQL's 12):
+    /// a changed key moves, and of two labels that became one, the one whose key was right stays, else the first.
+    @Test func storedKeysAreRewrittenAndLabelsThatBecameOneKeepOne() {
+        let rows = [
+            SavedPlaceKeyRewrite.Row(userID: 1, key: "gym", label: "Gym", placeID: 1),
+            SavedPlaceKeyRewrite.Row(userID: 1, key: "caf\u{E9}", label: "Caf\u{E9}", placeID: 2),
+            SavedPlaceKeyRewrite.Row(userID: 1, key: "cafe\u{301}", label: "Cafe\u{301}", placeID: 3),
+            SavedPlaceKeyRewrite.Row(userID: 2, key: "stra\u{DF}e", label: "Stra\u{DF}e", placeID: 4),
+            SavedPlaceKeyRewrite.Row(userID: 2, key: "strasse", label: "STRASSE", placeID: 5),
+            SavedPlaceKeyRewrite.Row(userID: 3, key: "e\u{301}cole", label: "E\u{301}cole", placeID: 6),
+        ]
+        let rewrite = SavedPlaceKeyRewrite(rows: rows)
+        #expect(rewrite.deletions.map(\.userID) == [1, 2, 3])
+        #expect(
+            rewrite.insertions.map { "\($0.userID) \($0.placeID)" } == ["3 6"],
+            "the composed café and STRASSE were right; école moves")
+        #expect(rewrite.insertions.first.map { Array($0.key.unicodeScalars) } == Array("\u{E9}cole".unicodeScalars))
+    }
+
     @Test func savingRefusesABadLabelAndAnUnknownPlaceAndChangesNothing() async throws {
         let zoe = try await rider()
         await #expect(throws: SavedPlaceError.label(.missing)) { try await save(" ", PlaceID(1), for: zoe) }

@@ -112,7 +112,10 @@ import Testing
     @Test(arguments: [
         ("", "Please enter your email."),
         ("not an email", "Please enter an email address like name@example.com."),
-        (String(repeating: "a", count: 250) + "@b.co", "Use at most 254 characters."),
+        (
+            String(repeating: "a", count: 250) + "@b.co",
+            "Use at most 254 bytes (accented letters and emoji take more than one)."
+        ),
     ])
     func aMissingOrMalformedEmailIsAFieldError(email: String, problem: String) async throws {
         let app = try await KooberTestApp()

@@ -1,8 +1,11 @@
 /// The longest value a form field may hold (SPEC.md): longer is a field error, checked before anything is hashed,
 /// stored or searched, so a megabyte typed into a name costs a page and nothing more.
 ///
-/// Lengths are in characters (what a person counts) except the password's, which is in UTF-8 bytes because argon2id
-/// hashes bytes: 1,024 keeps each hash's input small whatever the characters.
+/// Lengths are in characters (what a person counts) except the password's and the email's, which are in UTF-8 bytes
+/// (argon2id hashes bytes; RFC 5321's 254 counts octets). A limit in characters also has one in bytes,
+/// `maximumBytes`: four a character (the most one scalar takes), and never more than `mostBytes` (issue 41: one `a`
+/// with 150,000 combining accents is one character, and was stored as 300 KB). The bytes are counted first, on the
+/// value as sent: a count the string keeps, so a value of any size is refused without reading it.
 public struct FieldLimit: Sendable, Equatable {
     public enum Unit: Sendable, Equatable {
         case characters
@@ -12,26 +15,55 @@ public struct FieldLimit: Sendable, Equatable {
     public let maximum: Int
     public let unit: Unit
 
+    public init(maximum: Int, unit: Unit) {
+        self.maximum = maximum
+        self.unit = unit
+    }
+
+    /// The most UTF-8 bytes any client text may take (SPEC.md's longest field, 1,000 characters, at four bytes each).
+    public static let mostBytes = 4_000
+
     public static let name = FieldLimit(maximum: 100, unit: .characters)
     public static let nickname = FieldLimit(maximum: 100, unit: .characters)
     public static let mobileNumber = FieldLimit(maximum: 100, unit: .characters)
-    /// RFC 5321's longest forward path, less its angle brackets.
-    public static let email = FieldLimit(maximum: 254, unit: .characters)
+    /// RFC 5321's longest forward path, less its angle brackets, in octets.
+    public static let email = FieldLimit(maximum: 254, unit: .utf8Bytes)
     public static let password = FieldLimit(maximum: 1_024, unit: .utf8Bytes)
     public static let search = FieldLimit(maximum: 100, unit: .characters)
 
-    /// Whether `value` is longer than the limit. Counting stops past the limit, so a huge value costs no more
-    /// than a long one.
-    public func isExceeded(by value: String) -> Bool {
-        guard value.utf8.count > maximum else { return false }  // no more characters than bytes
-        return switch unit {
-        case .utf8Bytes: true
-        case .characters: !value.dropFirst(maximum).isEmpty
+    /// The most UTF-8 bytes a value may take: the maximum itself for a limit in bytes, else four a character, at most
+    /// `mostBytes`.
+    public var maximumBytes: Int {
+        switch unit {
+        case .utf8Bytes: min(maximum, Self.mostBytes)
+        case .characters: min(maximum * 4, Self.mostBytes)
         }
     }
 
-    /// The problem with `value`, if it is too long.
+    /// Whether `value` is longer than the limit, in characters or in bytes.
+    public func isExceeded(by value: String) -> Bool {
+        problem(with: value) != nil
+    }
+
+    /// The problem with `value`, if it is too long: `.tooLong(self)` when it holds too many characters (or bytes, for
+    /// a limit in bytes), `.tooLong` of the limit in bytes when it holds few enough characters but too many bytes.
+    /// Counting stops past the limits, so a huge value costs no more than a long one.
     public func problem(with value: String) -> FieldProblem? {
-        isExceeded(by: value) ? .tooLong(self) : nil
+        if let problem = problem(withBytesOf: value) { return problem }
+        guard unit == .characters, value.utf8.count > maximum else { return nil }  // no more characters than bytes
+        return value.dropFirst(maximum).isEmpty ? nil : .tooLong(self)
+    }
+
+    /// The problem with a value as sent, by its bytes alone: for a field whose characters are counted only after
+    /// trimming, this comes first, before the trimming reads it. Which limit it names: the characters' when the bytes
+    /// the limit allows already hold as many characters as it allows (more follow), else the bytes' (a few characters
+    /// of many bytes each: the combining accents).
+    public func problem(withBytesOf value: String) -> FieldProblem? {
+        let bytes = maximumBytes
+        guard value.utf8.count > bytes else { return nil }
+        guard unit == .characters else { return .tooLong(self) }
+        let start = String(decoding: value.utf8.prefix(bytes), as: UTF8.self)
+        let manyCharacters = !start.dropFirst(max(maximum - 1, 0)).isEmpty
+        return .tooLong(manyCharacters ? self : FieldLimit(maximum: bytes, unit: .utf8Bytes))
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A name a rider saves a place under (SPEC.md, Drop-off picker): Home, Work, or a name of the rider's own of 1–30
 /// characters. "home" and "work" typed in any case are Home and Work; labels are compared ignoring case (`key`), so a
 /// rider has each label once however it is spelled.
@@ -12,10 +14,11 @@ public enum SavedPlaceLabel: Hashable, Sendable, CustomStringConvertible {
     /// How many labels of their own a rider may have besides Home and Work.
     public static let ownLabelsAllowed = 8
 
-    /// Reads what the rider typed: trimmed of white space; empty, too long (checked before anything else reads it)
-    /// or holding a control character is refused with its problem (a form's body is capped before it is read, so
+    /// Reads what the rider typed: trimmed of white space; empty, too long (its bytes as sent checked before anything
+    /// else reads it, its characters after trimming) or holding a control character is refused with its problem (a form's body is capped before it is read, so
     /// trimming first costs little).
     public init(parsing text: String) throws(SavedPlaceLabelProblem) {
+        if case .tooLong(let limit)? = Self.limit.problem(withBytesOf: text) { throw .tooLong(limit) }
         let trimmed = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
         if trimmed.isEmpty { throw .missing }
         if Self.limit.isExceeded(by: trimmed) { throw .tooLong(Self.limit) }
@@ -36,8 +39,19 @@ public enum SavedPlaceLabel: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { text }
 
-    /// The label lower-cased: what makes two labels one (`saved_places.label_key`).
-    public var key: String { text.lowercased() }
+    /// What makes two labels one (`saved_places.label_key`): the label case-folded and in Unicode's composed form
+    /// (NFC), so "Café" typed with a composed é and "CAFE\u{301}" with a combining accent are one label, and so are
+    /// "Straße" and "STRASSE" (issue 41).
+    public var key: String { Self.key(of: text) }
+
+    /// `key` for `text`: ASCII alone is lower-cased (what folding does to it, at no more cost than before: Where To?
+    /// lists labels by key on every page); anything else is decomposed, case-folded (Foundation's full folding, with
+    /// no locale) and composed again, the canonical caseless match of Unicode's chapter 3, kept composed.
+    public static func key(of text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        return text.decomposedStringWithCanonicalMapping.folding(options: .caseInsensitive, locale: nil)
+            .precomposedStringWithCanonicalMapping
+    }
 
     /// Whether it is one of the rider's own (counted against `ownLabelsAllowed`).
     public var isOwn: Bool {

@@ -26,7 +26,8 @@ public struct SignInUseCase: Sendable {
         attemptGate: SignInAttemptGate,
         sessionPolicy: SessionPolicy
     ) {
-        self.email = EmailAddress.normalize(email)
+        // An email over its bytes is not even normalised: `run` refuses it before anything reads it.
+        self.email = FieldLimit.email.problem(withBytesOf: email) == nil ? EmailAddress.normalize(email) : email
         self.password = password
         passwordCheck = PasswordCheck(
             email: self.email, clientAddress: clientAddress, now: now, userRepository: userRepository,

@@ -42,6 +42,11 @@ public enum SignUpValidation {
     private static func problems(_ fields: [Field]) -> [AccountField: FieldProblem] {
         var problems: [AccountField: FieldProblem] = [:]
         for field in fields {
+            // The bytes as sent first: nothing reads a value over them, not even the trimming.
+            if let tooLong = field.limit.problem(withBytesOf: field.value) {
+                problems[field.field] = tooLong
+                continue
+            }
             let checked =
                 field.limit.unit == .utf8Bytes
                 ? field.value : field.value.trimmingCharacters(in: .whitespacesAndNewlines)

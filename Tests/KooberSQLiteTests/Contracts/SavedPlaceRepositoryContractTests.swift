@@ -56,6 +56,31 @@ struct SavedPlaceRepositoryContractTests {
         }
     }
 
+    /// Issue 41: "Café" with a composed é and with a combining accent, and "Straße" and "STRASSE", are one label each
+    /// (compared composed and case-folded), saved, renamed or removed under either spelling.
+    @Test(arguments: RepositoryKind.allCases)
+    func aLabelIsOneWhetherComposedDecomposedOrFolded(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let johnny = try await rider(repositories)
+            let saved = repositories.savedPlaces
+            let composed = own("Caf\u{E9}")
+            let decomposed = own("CAFE\u{301}")
+            #expect(composed.key == decomposed.key)
+            try await saved.save(userID: johnny, label: composed, placeID: moma)
+            try await saved.save(userID: johnny, label: decomposed, placeID: apple)
+            #expect(try await labels(repositories, johnny) == ["CAFE\u{301}=2"], "moved, not added")
+            try await saved.save(userID: johnny, label: own("Stra\u{DF}e"), placeID: george)
+            await #expect(throws: SavedPlaceError.labelTaken) {
+                try await saved.rename(userID: johnny, label: composed, to: own("STRASSE"))
+            }
+            try await saved.rename(userID: johnny, label: own("strasse"), to: own("Strasse"))
+            #expect(try await labels(repositories, johnny) == ["CAFE\u{301}=2", "Strasse=3"])
+            #expect(try await saved.remove(userID: johnny, label: own("cafe\u{301}")))
+            #expect(try await saved.remove(userID: johnny, label: own("STRA\u{DF}E")))
+            #expect(try await labels(repositories, johnny).isEmpty)
+        }
+    }
+
     @Test(arguments: RepositoryKind.allCases)
     func aRenameMovesTheLabelButNeverOntoOneTheRiderHas(kind: RepositoryKind) async throws {
         try await withRepositories(kind) { repositories in
