@@ -74,18 +74,37 @@ public actor InMemoryAccountLinks: AccountLinkRepository, MailOutbox {
         return entries
     }
 
-    public func markSent(ids: [Int64]) async throws {
+    public func markSent(_ claims: [OutboxClaim]) async throws {
         mail.state.withLock { state in
-            for id in ids { state.entries[id] = nil }
+            for claim in claims where state.entries[claim.id]?.attempts == claim.attempt {
+                state.entries[claim.id] = nil
+            }
         }
     }
 
-    public func retry(id: Int64, at time: Date) async throws {
-        mail.state.withLock { $0.entries[id]?.nextAttemptAt = time }
+    public func retry(_ claim: OutboxClaim, at time: Date) async throws {
+        mail.state.withLock { state in
+            guard state.entries[claim.id]?.attempts == claim.attempt else { return }
+            state.entries[claim.id]?.nextAttemptAt = time
+        }
     }
 
-    public func giveUp(id: Int64) async throws {
-        _ = mail.state.withLock { $0.entries.removeValue(forKey: id) }
+    public func giveUp(_ claim: OutboxClaim) async throws {
+        mail.state.withLock { state in
+            guard state.entries[claim.id]?.attempts == claim.attempt else { return }
+            state.entries[claim.id] = nil
+        }
+    }
+
+    public func renew(_ claims: [OutboxClaim], at now: Date, leaseUntil: Date) async throws -> [OutboxClaim] {
+        mail.state.withLock { state in
+            claims.filter { claim in
+                guard let entry = state.entries[claim.id], entry.attempts == claim.attempt, entry.nextAttemptAt > now
+                else { return false }
+                state.entries[claim.id]?.nextAttemptAt = leaseUntil
+                return true
+            }
+        }
     }
 
     public func nextAttemptTime() async throws -> Date? {

@@ -32,19 +32,49 @@ extension PostgresAccountLinkRepository: MailOutbox {
         .map(Self.entry(from:))
     }
 
-    public func markSent(ids: [Int64]) async throws {
-        guard !ids.isEmpty else { return }
-        try await database.query("DELETE FROM mail_outbox WHERE id = ANY(\(ids))")
-    }
-
-    public func retry(id: Int64, at time: Date) async throws {
+    public func markSent(_ claims: [OutboxClaim]) async throws {
+        guard !claims.isEmpty else { return }
+        let ids = claims.map(\.id)
+        let attempts = claims.map { Int32($0.attempt) }
         try await database.query(
-            "UPDATE mail_outbox SET next_attempt_at_ms = \(PostgresTime.milliseconds(time)) WHERE id = \(id)"
+            """
+            DELETE FROM mail_outbox AS m USING unnest(\(ids)::BIGINT[], \(attempts)::INTEGER[]) AS c(id, attempts)
+            WHERE m.id = c.id AND m.attempts = c.attempts
+            """
         )
     }
 
-    public func giveUp(id: Int64) async throws {
-        try await database.query("DELETE FROM mail_outbox WHERE id = \(id)")
+    public func retry(_ claim: OutboxClaim, at time: Date) async throws {
+        try await database.query(
+            """
+            UPDATE mail_outbox SET next_attempt_at_ms = \(PostgresTime.milliseconds(time))
+            WHERE id = \(claim.id) AND attempts = \(Int32(claim.attempt))
+            """
+        )
+    }
+
+    public func giveUp(_ claim: OutboxClaim) async throws {
+        try await database.query(
+            "DELETE FROM mail_outbox WHERE id = \(claim.id) AND attempts = \(Int32(claim.attempt))")
+    }
+
+    /// One statement: a row another sender has claimed since (its attempts moved on) or whose lease has passed is not
+    /// touched, and a claim racing it waits for the row's lock and then sees the lease moved.
+    public func renew(_ claims: [OutboxClaim], at now: Date, leaseUntil: Date) async throws -> [OutboxClaim] {
+        guard !claims.isEmpty else { return [] }
+        let ids = claims.map(\.id)
+        let attempts = claims.map { Int32($0.attempt) }
+        let renewed = try await database.query(
+            """
+            UPDATE mail_outbox AS m SET next_attempt_at_ms = \(PostgresTime.milliseconds(leaseUntil))
+            FROM unnest(\(ids)::BIGINT[], \(attempts)::INTEGER[]) AS c(id, attempts)
+            WHERE m.id = c.id AND m.attempts = c.attempts
+                AND m.next_attempt_at_ms > \(PostgresTime.milliseconds(now))
+            RETURNING m.id
+            """
+        )
+        let held = Set(try renewed.map { try $0.decode(Int64.self) })
+        return claims.filter { held.contains($0.id) }
     }
 
     public func nextAttemptTime() async throws -> Date? {

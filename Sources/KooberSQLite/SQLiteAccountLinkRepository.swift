@@ -144,29 +144,51 @@ public struct SQLiteAccountLinkRepository: AccountLinkRepository, MailOutbox {
             queuedAt: try row.millisecondsDate("queued_at_ms"), attempts: try row.int("attempts"))
     }
 
-    public func markSent(ids: [Int64]) async throws {
-        guard !ids.isEmpty else { return }
+    public func markSent(_ claims: [OutboxClaim]) async throws {
+        guard !claims.isEmpty else { return }
         try await database.write { connection in
-            for id in ids {
-                try connection.execute("DELETE FROM mail_outbox WHERE id = ?", [.integer(id)])
+            for claim in claims {
+                try connection.execute(
+                    "DELETE FROM mail_outbox WHERE id = ? AND attempts = ?",
+                    [.integer(claim.id), .integer(Int64(claim.attempt))])
             }
         }
     }
 
-    public func retry(id: Int64, at time: Date) async throws {
+    public func retry(_ claim: OutboxClaim, at time: Date) async throws {
         try await database.write { connection in
             try connection.execute(
-                "UPDATE mail_outbox SET next_attempt_at_ms = ? WHERE id = ?", [.unixMilliseconds(time), .integer(id)])
+                "UPDATE mail_outbox SET next_attempt_at_ms = ? WHERE id = ? AND attempts = ?",
+                [.unixMilliseconds(time), .integer(claim.id), .integer(Int64(claim.attempt))])
         }
     }
 
-    public func giveUp(id: Int64) async throws {
-        try await delete(id: id)
+    public func giveUp(_ claim: OutboxClaim) async throws {
+        try await database.write { connection in
+            try connection.execute(
+                "DELETE FROM mail_outbox WHERE id = ? AND attempts = ?",
+                [.integer(claim.id), .integer(Int64(claim.attempt))])
+        }
     }
 
-    private func delete(id: Int64) async throws {
-        try await database.write { connection in
-            try connection.execute("DELETE FROM mail_outbox WHERE id = ?", [.integer(id)])
+    public func renew(_ claims: [OutboxClaim], at now: Date, leaseUntil: Date) async throws -> [OutboxClaim] {
+        guard !claims.isEmpty else { return [] }
+        return try await database.write { connection in
+            var renewed: [OutboxClaim] = []
+            for claim in claims {
+                let held = try connection.query(
+                    """
+                    UPDATE mail_outbox SET next_attempt_at_ms = ?
+                    WHERE id = ? AND attempts = ? AND next_attempt_at_ms > ?
+                    RETURNING id
+                    """,
+                    [
+                        .unixMilliseconds(leaseUntil), .integer(claim.id), .integer(Int64(claim.attempt)),
+                        .unixMilliseconds(now),
+                    ])
+                if !held.isEmpty { renewed.append(claim) }
+            }
+            return renewed
         }
     }
 

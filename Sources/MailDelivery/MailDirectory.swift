@@ -11,8 +11,11 @@ public struct MailDirectory: MailTransport {
         self.folder = folder
     }
 
-    public func send(_ messages: [MailMessage]) async -> [MailDeliveryResult] {
-        messages.map(write)
+    /// Writes one file after another (each at once: the deadlines are never reached), until `settle` says stop.
+    public func send(_ messages: [MailMessage], by deadline: Date, settle: (MailDeliveryResult) async -> Date?) async {
+        for message in messages {
+            guard await settle(write(message)) != nil else { return }
+        }
     }
 
     /// The file name a message is written under.

@@ -4,21 +4,25 @@ import NIOSSL
 import Timekeeping
 
 /// One connection to an SMTP server: commands written as lines, replies awaited one at a time, every wait bounded by
-/// `SMTPDeadlines` on the `AppClock`. A failure is an `SMTPAbort` that ends the batch.
+/// `SMTPDeadlines` on the `AppClock` and ended by the batch's `SMTPStopTime`. A failure is an `SMTPAbort` that ends
+/// the batch.
 struct SMTPConnection: Sendable {
     private let channel: any Channel
     private let mailbox: SMTPReplyMailbox
     private let clock: any AppClock
     private let deadlines: SMTPDeadlines
+    private let stopTime: SMTPStopTime
 
     /// Connects (TLS from the start when `tls` is given) within the connect deadline.
     static func open(
-        to url: SMTPURL, tls: NIOSSLContext?, group: any EventLoopGroup, clock: any AppClock, deadlines: SMTPDeadlines
+        to url: SMTPURL, tls: NIOSSLContext?, group: any EventLoopGroup, clock: any AppClock, deadlines: SMTPDeadlines,
+        stopTime: SMTPStopTime
     ) async throws(SMTPAbort) -> SMTPConnection {
         let mailbox = SMTPReplyMailbox()
+        let connect = stopTime.bound(deadlines.connect, now: clock.now)
         let serverName = tlsServerName(url.host)
         let bootstrap = ClientBootstrap(group: group)
-            .connectTimeout(deadlines.connect.timeAmount)
+            .connectTimeout(connect.timeAmount)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     if let tls {
@@ -30,12 +34,13 @@ struct SMTPConnection: Sendable {
             }
         let connecting = bootstrap.connect(host: url.host, port: url.port)
         let channel = try await FirstOf.future(
-            connecting, orDeadline: deadlines.connect, on: clock,
+            connecting, orDeadline: connect, on: clock,
             failure: { .retryLater("cannot connect to \(url.host):\(url.port): \($0)") },
-            timeout: .retryLater("cannot connect to \(url.host):\(url.port) within \(deadlines.connect)"),
+            timeout: .retryLater("cannot connect to \(url.host):\(url.port) within \(connect)"),
             discardLate: { (late: any Channel) in late.close(promise: nil) }
         ).get()
-        return SMTPConnection(channel: channel, mailbox: mailbox, clock: clock, deadlines: deadlines)
+        return SMTPConnection(
+            channel: channel, mailbox: mailbox, clock: clock, deadlines: deadlines, stopTime: stopTime)
     }
 
     /// SNI and hostname verification take a name; for an IP address NIOSSL checks the peer's address instead.
@@ -46,7 +51,7 @@ struct SMTPConnection: Sendable {
 
     /// The next reply (the greeting, or one a command asked for).
     func reply(answering what: String) async throws(SMTPAbort) -> SMTPReply {
-        try await mailbox.next(within: deadlines.reply, on: clock, answering: what).get()
+        try await mailbox.next(within: bounded(deadlines.reply), on: clock, answering: what).get()
     }
 
     /// Writes `line` and CRLF, then waits for its reply. `shownAs` is what logs and results call it (AUTH's
@@ -56,13 +61,13 @@ struct SMTPConnection: Sendable {
         guard !line.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
             throw .retryLater("refusing to send a command with a line break: \(name.debugDescription)")
         }
-        try await write(Array((line + "\r\n").utf8), within: deadlines.reply, what: name)
+        try await write(Array((line + "\r\n").utf8), within: bounded(deadlines.reply), what: name)
         return try await reply(answering: name)
     }
 
     /// Writes a message's body (already dot-stuffed and ended by `.` CRLF) and waits for its reply.
     func data(_ bytes: [UInt8]) async throws(SMTPAbort) -> SMTPReply {
-        try await write(bytes, within: deadlines.dataTransfer, what: "the message")
+        try await write(bytes, within: bounded(deadlines.dataTransfer), what: "the message")
         return try await reply(answering: "the message's end")
     }
 
@@ -89,10 +94,11 @@ struct SMTPConnection: Sendable {
             let handler = try NIOSSLClientHandler(context: context, serverHostname: serverName)
             try channel.pipeline.syncOperations.addHandler(handler, position: .first)
         }
+        let deadline = bounded(deadlines.reply)
         try await FirstOf.future(
-            adding, orDeadline: deadlines.reply, on: clock,
+            adding, orDeadline: deadline, on: clock,
             failure: { .retryLater("cannot start TLS: \($0)") },
-            timeout: .retryLater("cannot start TLS within \(deadlines.reply)"),
+            timeout: .retryLater("cannot start TLS within \(deadline)"),
             discardLate: { _ in }
         ).get()
     }
@@ -106,6 +112,11 @@ struct SMTPConnection: Sendable {
 
     func close() {
         channel.close(promise: nil)
+    }
+
+    /// `deadline`, or what is left to the batch's stop time when that is less.
+    private func bounded(_ deadline: Duration) -> Duration {
+        stopTime.bound(deadline, now: clock.now)
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import NIOCore
 import NIOSSL
@@ -9,7 +10,8 @@ import Timekeeping
 ///
 /// Each message's result: `.delivered` on 250 after its body, `.retryLater` for a 4xx reply and `.rejected` for a 5xx
 /// one (then RSET, and on with the next message); a lost connection, a deadline passed or a reply that cannot be read
-/// makes that message and every later one `.retryLater`. Never throws, never traps on what the server sends.
+/// makes that message and every later one `.retryLater`, and so does the batch's deadline (each message's, as the
+/// sender moves it): every wait ends by then. Never throws, never traps on what the server sends.
 public struct SMTPTransport: MailTransport {
     public let url: SMTPURL
     public let heloName: String
@@ -32,19 +34,23 @@ public struct SMTPTransport: MailTransport {
         self.logger = logger
     }
 
-    public func send(_ messages: [MailMessage]) async -> [MailDeliveryResult] {
-        guard !messages.isEmpty else { return [] }
-        var results: [MailDeliveryResult] = []
+    public func send(_ messages: [MailMessage], by deadline: Date, settle: (MailDeliveryResult) async -> Date?) async {
+        guard !messages.isEmpty else { return }
+        let stopTime = SMTPStopTime(deadline)
+        var settled = 0
         do throws(SMTPAbort) {
             let tls = try makeTLSContext()
             let connection = try await SMTPConnection.open(
-                to: url, tls: url.implicitTLS ? tls : nil, group: eventLoopGroup, clock: clock, deadlines: deadlines)
+                to: url, tls: url.implicitTLS ? tls : nil, group: eventLoopGroup, clock: clock, deadlines: deadlines,
+                stopTime: stopTime)
             do throws(SMTPAbort) {
                 let session = try await SMTPSession.begin(on: connection, url: url, heloName: heloName, tls: tls)
                 for message in messages {
                     let result = try await session.deliver(message)
                     log(result, of: message)
-                    results.append(result)
+                    settled += 1
+                    guard let next = await settle(result), settled < messages.count else { break }
+                    stopTime.move(to: next)
                 }
                 await connection.quit()
             } catch {
@@ -54,9 +60,10 @@ public struct SMTPTransport: MailTransport {
         } catch {
             logger?.warning(
                 "mail: batch cut short", metadata: ["server": "\(url.host):\(url.port)", "result": "\(error.result)"])
-            results += repeatElement(error.result, count: messages.count - results.count)
+            for _ in settled..<messages.count {
+                _ = await settle(error.result)
+            }
         }
-        return results
     }
 
     private func makeTLSContext() throws(SMTPAbort) -> NIOSSLContext {

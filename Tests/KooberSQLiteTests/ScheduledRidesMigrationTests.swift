@@ -22,7 +22,7 @@ struct ScheduledRidesMigrationTests {
             let kept = try await migrated.outbox.claimDue(at: far, limit: 10, leaseUntil: far)
             #expect(kept.map(\.mail.kind) == [.emailConfirmation])
             #expect(kept.first?.id == 1)
-            try await migrated.outbox.markSent(ids: kept.map(\.id))
+            try await migrated.outbox.markSent(kept.map(\.claim))
             try await confirmEmail(of: rider.id, in: migrated)
             let booked = try await migrated.scheduledRides.book(
                 NewScheduledRide(

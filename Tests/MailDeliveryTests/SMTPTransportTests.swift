@@ -186,6 +186,39 @@ import Testing
         }
     }
 
+    /// The sender's deadline for a message (its lease, less a margin: issue 41) ends every wait before the reply
+    /// deadline would: a server that stalls is given up on 30 s in, not 60, and the rest of the batch with it.
+    @Test func aServerThatStallsIsGivenUpOnAtTheSendersDeadline() async throws {
+        try await Self.withServer(["--stall-after", "DATA-END"]) { server in
+            let clock = TestClock()
+            let transport = try Self.transport(server, clock: clock)
+            let deadline = clock.now + 30
+            let finished = Locked<[MailDeliveryResult]?>(nil)
+            let sending = Task {
+                var results: [MailDeliveryResult] = []
+                await transport.send([MailFixtures.message(), MailFixtures.message()], by: deadline) { result in
+                    results.append(result)
+                    return deadline
+                }
+                finished.withLock { $0 = results }
+            }
+            #expect(await eventually(within: BusyMachine.patience * 3) { server.hasStalled })
+            #expect(
+                await eventually {
+                    clock.advance(by: .seconds(31)); return finished.value != nil
+                })
+            await sending.value
+            let results = try #require(finished.value)
+            #expect(results.count == 2)
+            guard case .retryLater(let reason) = results.first else {
+                Issue.record("expected retryLater, got \(results)")
+                return
+            }
+            #expect(results.allSatisfy { $0 == results[0] })
+            #expect(reason.hasSuffix("within 30.0 seconds") || reason.hasSuffix("within 0.0 seconds"), "\(reason)")
+        }
+    }
+
     @Test(arguments: ["DATA-END", "MAIL", "EHLO"])
     func aServerThatHangsUpLeavesTheRestForLater(command: String) async throws {
         try await Self.withServer(["--close-after", command]) { server in

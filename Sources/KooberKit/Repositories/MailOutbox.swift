@@ -8,13 +8,18 @@ public protocol MailOutbox: Sendable {
     /// again before `leaseUntil`, so that a sender that dies with it in hand loses nothing (it is sent again then,
     /// with the same `Message-ID`). A message whose rider is gone is not claimed (it went with them).
     func claimDue(at now: Date, limit: Int, leaseUntil: Date) async throws -> [OutboxEntry]
-    /// The messages were accepted by the relay: they leave the outbox, and their tokens with them (a batch's in one
-    /// write).
-    func markSent(ids: [Int64]) async throws
-    /// Tries again at `time`.
-    func retry(id: Int64, at time: Date) async throws
-    /// Will not be sent: it leaves the outbox.
-    func giveUp(id: Int64) async throws
+    /// The messages were accepted by the relay: they leave the outbox (the sender marks each as the relay takes it),
+    /// each only if its claim is still the message's latest. A sender whose lease passed leaves the message to the
+    /// sender that claimed it since, whose copy is the one to arrive (its link minted by its own claim).
+    func markSent(_ claims: [OutboxClaim]) async throws
+    /// Tries again at `time` (at once, for a message put back untried), if `claim` is still the message's latest.
+    func retry(_ claim: OutboxClaim, at time: Date) async throws
+    /// Will not be sent: it leaves the outbox, if `claim` is still the message's latest.
+    func giveUp(_ claim: OutboxClaim) async throws
+    /// Moves the lease of each of `claims` that still holds at `now` (the message's latest claim, its lease not
+    /// passed) to `leaseUntil`, in one write, and returns those. A claim whose lease has passed is lost even if no
+    /// other sender has taken the message yet: one may be taking it now.
+    func renew(_ claims: [OutboxClaim], at now: Date, leaseUntil: Date) async throws -> [OutboxClaim]
     /// When the next message is due, if any.
     func nextAttemptTime() async throws -> Date?
     /// How many wait, and the oldest's queue time.

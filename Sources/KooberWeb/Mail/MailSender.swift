@@ -8,8 +8,8 @@ import Timekeeping
 
 /// Koober's mail sender, one per process, as a service: it claims the messages due in the outbox, composes them
 /// (`MailComposer`), sends them as one batch (`MailTransport`: one SMTP connection, or the mail folder), and settles
-/// each: sent ones leave the outbox, ones that failed for now are tried again with backoff, ones refused for good or
-/// older than a day are given up and logged. No request waits on it.
+/// each as soon as the relay answers: a sent one leaves the outbox at once, one that failed for now is tried again
+/// with backoff, one refused for good or older than a day is given up and logged. No request waits on it.
 ///
 /// It keeps nothing that is not stored: a claimed message is leased, so a process that dies with it in hand loses
 /// nothing (the message goes again after the lease, with the same `Message-ID`), and with several processes on
@@ -25,6 +25,8 @@ public final class MailSender: Service {
     /// Rung at a graceful stop, to end the sleep between looks.
     private let alarm = WakeUpAlarm()
     private let tally = Mutex(MailSenderCounts())
+    /// How long the last batch took a message, relay and settling included (nil before the first).
+    private let pace = Mutex<TimeInterval?>(nil)
 
     public init(
         outbox: any MailOutbox, composer: MailComposer, transport: any MailTransport, clock: any AppClock,
@@ -66,9 +68,11 @@ public final class MailSender: Service {
             while !Task.isShuttingDownGracefully {
                 let started = clock.now
                 guard try await runOnce() == policy.batchSize else { break }
-                // A backlog: rest in proportion to the batch, so that requests keep most of the cores.
+                // A backlog: rest in proportion to the batch, so that requests keep most of the cores (at most a
+                // poll's wait: a batch that took long waited on a slow relay, not on the cores).
                 let worked = clock.now.timeIntervalSince(started)
-                await alarm.sleep(for: .milliseconds(Int64(worked * policy.restAfterFullBatch * 1000)), on: clock)
+                let rest = Duration.milliseconds(Int64(min(worked * policy.restAfterFullBatch, 3_600) * 1000))
+                await alarm.sleep(for: min(rest, policy.pollInterval), on: clock)
             }
             let status = try await outbox.status()
             tally.withLock {
@@ -82,12 +86,17 @@ public final class MailSender: Service {
         }
     }
 
-    /// One batch: claims what is due, sends it, settles each message. Returns how many were claimed. Tests call it.
+    /// One batch: claims what is due, composes it, and sends it one message at a time, settling each as soon as the
+    /// relay answers (a sent one leaves the outbox at once). No message starts later than `policy.batchDeadline` after
+    /// the claim (the rest are put back, due at once, for any sender); the lease of the messages still to send is
+    /// renewed as the batch goes on; and the transport gives up on a message still in hand `policy.leaseMargin` before
+    /// its lease ends. So no message is being sent once its lease may have passed, and no other sender claims what
+    /// this one is sending. Returns how many were claimed. Tests call it.
     @discardableResult
     public func runOnce() async throws -> Int {
-        let now = clock.now
-        let entries = try await outbox.claimDue(
-            at: now, limit: policy.batchSize, leaseUntil: now + policy.lease)
+        let claimedAt = clock.now
+        var leaseEnd = claimedAt + policy.lease
+        let entries = try await outbox.claimDue(at: claimedAt, limit: claimLimit, leaseUntil: leaseEnd)
         guard !entries.isEmpty else { return 0 }
         var composed: [(entry: OutboxEntry, message: MailMessage)] = []
         for entry in entries {
@@ -95,37 +104,71 @@ public final class MailSender: Service {
                 composed.append((entry, message))
             } else {
                 logger.info("Mail \(entry.mail.kind.rawValue) \(entry.id) has nothing left to say; dropped")
-                try await outbox.giveUp(id: entry.id)
+                try await outbox.giveUp(entry.claim)
             }
         }
-        let results = await transport.send(composed.map(\.message))
-        let settled = zip(composed.map(\.entry), results)
-        let sent = settled.filter { $0.1 == .delivered }.map(\.0.id)
-        // The batch's sent messages leave first, in one write: between the relay's acceptance and this write is the
-        // one window in which a dying sender makes a duplicate (sent again after the lease, same Message-ID).
-        try await outbox.markSent(ids: sent)
-        tally.withLock { $0.sent += sent.count }
-        for (entry, result) in settled where result != .delivered {
-            try await settle(entry, result)
+        guard !composed.isEmpty else { return entries.count }
+        var answered = 0
+        var failure: (any Error)?
+        await transport.send(composed.map(\.message), by: leaseEnd - policy.leaseMargin) { result in
+            let entry = composed[answered].entry
+            answered += 1
+            guard failure == nil else { return nil }
+            do {
+                // Between the relay's acceptance and this write is the one window in which a dying sender makes a
+                // duplicate (sent again after the lease, with the same Message-ID).
+                try await settle(entry, result)
+                guard answered < composed.count, clock.now < claimedAt + policy.batchDeadline,
+                    let renewed = try await renewedLease(leaseEnd, of: composed[answered...].map(\.entry.claim))
+                else { return nil }
+                leaseEnd = renewed
+                return leaseEnd - policy.leaseMargin
+            } catch {
+                failure = error
+                return nil
+            }
+        }
+        // A settle that failed leaves the rest leased: they go again after the lease, nothing is lost.
+        if let failure { throw failure }
+        if answered > 0 { pace.withLock { $0 = clock.now.timeIntervalSince(claimedAt) / Double(answered) } }
+        for (entry, _) in composed[answered...] {
+            try await outbox.retry(entry.claim, at: clock.now)
         }
         return entries.count
     }
 
-    /// A message that was not sent: tried again later, or given up.
+    /// How many to claim: a batch, or as many as the relay's last pace sends before the batch's deadline (at least
+    /// one), so that a slow relay leaves the rest to the other processes' senders instead of holding them unsent.
+    private var claimLimit: Int {
+        guard let seconds = pace.withLock({ $0 }), seconds > 0 else { return policy.batchSize }
+        return Int(min(max(policy.batchDeadline / seconds, 1), Double(policy.batchSize)))
+    }
+
+    /// The lease's end for the messages still to send: renewed for all of them once `policy.renewAfter` has passed
+    /// since it was set, or nil when a claim no longer holds (the batch stops; what it holds is put back).
+    private func renewedLease(_ leaseEnd: Date, of claims: [OutboxClaim]) async throws -> Date? {
+        let now = clock.now
+        guard leaseEnd.timeIntervalSince(now) <= policy.lease - policy.renewAfter else { return leaseEnd }
+        let renewed = try await outbox.renew(claims, at: now, leaseUntil: now + policy.lease)
+        return renewed.count == claims.count ? now + policy.lease : nil
+    }
+
+    /// A message's result, settled at once: sent (it leaves the outbox), tried again later, or given up.
     private func settle(_ entry: OutboxEntry, _ result: MailDeliveryResult) async throws {
         let now = clock.now
         switch result {
         case .delivered:
-            return  // left the outbox with its batch (`runOnce`)
+            try await outbox.markSent([entry.claim])
+            tally.withLock { $0.sent += 1 }
         case .retryLater(let reason) where now.timeIntervalSince(entry.queuedAt) < policy.giveUpAfter:
             let next = now + policy.wait(afterAttempts: entry.attempts)
-            try await outbox.retry(id: entry.id, at: next)
+            try await outbox.retry(entry.claim, at: next)
             tally.withLock { $0.retried += 1 }
             logger.warning(
                 "Mail \(entry.mail.kind.rawValue) \(entry.id) not sent (try \(entry.attempts)): \(reason); next try at \(next)"
             )
         case .retryLater(let reason), .rejected(let reason):
-            try await outbox.giveUp(id: entry.id)
+            try await outbox.giveUp(entry.claim)
             tally.withLock { $0.failed += 1 }
             logger.error(
                 "Mail \(entry.mail.kind.rawValue) \(entry.id) given up after \(entry.attempts) tries: \(reason)")

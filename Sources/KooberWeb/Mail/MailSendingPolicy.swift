@@ -5,9 +5,19 @@ import Foundation
 public struct MailSendingPolicy: Sendable {
     /// Messages claimed and sent on one connection at a time.
     public var batchSize = 50
-    /// How long a claimed message is left to its sender before another may claim it: longer than a batch can take
-    /// with every deadline of `SMTPDeadlines.standard`, so a slow relay never makes two senders send one message.
+    /// How long a claimed message is left to its sender before another may claim it. The sender renews the lease of
+    /// the messages it still holds as the batch goes on (`renewAfter`), and gives up on a message still in hand
+    /// `leaseMargin` before its lease ends, so a slow relay never makes two senders send one message.
     public var lease: TimeInterval = 15 * 60
+    /// How long before its lease ends a message still in hand is given up on (the connection closed, the message and
+    /// the rest of the batch tried again later): room for settling it, and for clocks that differ between processes.
+    public var leaseMargin: TimeInterval = 60
+    /// No message of a batch starts later than this after the claim: the rest are put back, due at once, for any
+    /// sender (a slow relay keeps a batch's last messages waiting no longer than this and one message's send).
+    public var batchDeadline: TimeInterval = 5 * 60
+    /// Once this long has passed since the lease was last set, the next message's settling renews the lease of the
+    /// rest (a quick batch renews nothing).
+    public var renewAfter: TimeInterval = 60
     /// The first retry's wait, doubled for each later one up to `longestWait`.
     public var firstWait: TimeInterval = 30
     public var longestWait: TimeInterval = 60 * 60

@@ -65,7 +65,7 @@ struct ScheduleWorld {
     func mails() async throws -> [MailKind] {
         let far = Date.distantFuture
         let entries = try await stores.outbox.claimDue(at: far, limit: 100, leaseUntil: far)
-        try await stores.outbox.markSent(ids: entries.map(\.id))
+        try await stores.outbox.markSent(entries.map(\.claim))
         return entries.map(\.mail.kind)
     }
 }

@@ -46,20 +46,96 @@ struct MailOutboxContractTests {
             let claimed = try await outbox.claimDue(at: referenceTime, limit: 10, leaseUntil: referenceTime + 60)
             #expect(claimed.count == 2)
 
-            try await outbox.retry(id: claimed[0].id, at: referenceTime + 5.5)
+            try await outbox.retry(claimed[0].claim, at: referenceTime + 5.5)
             #expect(try await outbox.nextAttemptTime() == referenceTime + 5.5)
             #expect(
                 try await outbox.claimDue(at: referenceTime + 5.499, limit: 10, leaseUntil: referenceTime + 60) == [])
             let retried = try await outbox.claimDue(at: referenceTime + 5.5, limit: 10, leaseUntil: referenceTime + 60)
             #expect(retried.map(\.id) == [claimed[0].id])
 
-            try await outbox.markSent(ids: [claimed[0].id])
-            try await outbox.giveUp(id: claimed[1].id)
+            try await outbox.markSent(retried.map(\.claim))
+            try await outbox.giveUp(claimed[1].claim)
             #expect(try await outbox.status() == OutboxStatus(queued: 0, oldestQueuedAt: nil))
             #expect(try await outbox.nextAttemptTime() == nil)
             #expect(
                 try await outbox.claimDue(at: referenceTime + 3_600, limit: 10, leaseUntil: referenceTime + 4_000) == []
             )
+        }
+    }
+
+    /// A sender renews the lease of the messages it still holds as its batch goes on (issue 41): renewed, they are not
+    /// due; a lease that has passed is not renewed, even before another sender claims the message; and a claim taken
+    /// by another sender since is not renewed, nor is the newer claim's lease moved.
+    @Test(arguments: RepositoryKind.allCases)
+    func aLeaseIsRenewedOnlyByItsLatestClaimAndOnlyBeforeItPasses(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let johnny = try await repositories.users.create(newUser())
+            try await repositories.accountLinks.issue(newLink(.passwordReset), for: johnny.id)
+            try await repositories.accountLinks.issue(newLink(.emailConfirmation), for: johnny.id)
+            let outbox = repositories.outbox
+            let first = try await outbox.claimDue(at: referenceTime, limit: 10, leaseUntil: referenceTime + 60)
+            #expect(first.count == 2)
+
+            let renewed = try await outbox.renew(
+                first.map(\.claim), at: referenceTime + 59.5, leaseUntil: referenceTime + 120.25)
+            #expect(renewed == first.map(\.claim))
+            #expect(
+                try await outbox.claimDue(at: referenceTime + 119, limit: 10, leaseUntil: referenceTime + 200) == [])
+            #expect(try await outbox.nextAttemptTime() == referenceTime + 120.25)
+
+            // Past the lease: lost, though nobody has taken the messages yet.
+            #expect(
+                try await outbox.renew(first.map(\.claim), at: referenceTime + 120.25, leaseUntil: referenceTime + 500)
+                    == [])
+            let second = try await outbox.claimDue(
+                at: referenceTime + 120.25, limit: 1, leaseUntil: referenceTime + 180)
+            #expect(second.map(\.id) == [first[0].id])
+            #expect(second.first?.attempts == 2)
+            // The first claim of it is stale, the second holds.
+            #expect(
+                try await outbox.renew([first[0].claim], at: referenceTime + 121, leaseUntil: referenceTime + 900) == []
+            )
+            #expect(
+                try await outbox.renew(second.map(\.claim), at: referenceTime + 121, leaseUntil: referenceTime + 240)
+                    == second.map(\.claim))
+            #expect(
+                try await outbox.claimDue(at: referenceTime + 239, limit: 10, leaseUntil: referenceTime + 300).map(\.id)
+                    == [first[1].id])
+            #expect(try await outbox.renew([], at: referenceTime, leaseUntil: referenceTime + 60) == [])
+        }
+    }
+
+    /// A sender whose lease passed can neither retry, give up nor mark sent a message another sender has claimed since
+    /// (issue 41): the newer claim's lease and the message stay, so the copy that goes is the newer sender's; the
+    /// latest claim settles it.
+    @Test(arguments: RepositoryKind.allCases)
+    func aStaleClaimSettlesNothingAndTheLatestClaimSettles(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let johnny = try await repositories.users.create(newUser())
+            try await repositories.accountLinks.issue(newLink(.passwordReset), for: johnny.id)
+            let outbox = repositories.outbox
+            let stale = try #require(
+                try await outbox.claimDue(at: referenceTime, limit: 10, leaseUntil: referenceTime + 60).first)
+            let latest = try #require(
+                try await outbox.claimDue(at: referenceTime + 60, limit: 10, leaseUntil: referenceTime + 120.5).first)
+            #expect(latest.id == stale.id)
+            #expect(latest.claim == OutboxClaim(id: stale.id, attempt: 2))
+
+            try await outbox.retry(stale.claim, at: referenceTime + 61)
+            try await outbox.giveUp(stale.claim)
+            try await outbox.markSent([stale.claim])
+            #expect(try await outbox.nextAttemptTime() == referenceTime + 120.5)
+            #expect(try await outbox.status() == OutboxStatus(queued: 1, oldestQueuedAt: referenceTime))
+
+            try await outbox.retry(latest.claim, at: referenceTime + 90.5)
+            #expect(try await outbox.nextAttemptTime() == referenceTime + 90.5)
+            let third = try #require(
+                try await outbox.claimDue(at: referenceTime + 90.5, limit: 10, leaseUntil: referenceTime + 150).first)
+            try await outbox.markSent([latest.claim])
+            #expect(try await outbox.status().queued == 1)
+            try await outbox.markSent([third.claim])
+            #expect(try await outbox.status() == OutboxStatus(queued: 0, oldestQueuedAt: nil))
+            #expect(try await outbox.nextAttemptTime() == nil)
         }
     }
 

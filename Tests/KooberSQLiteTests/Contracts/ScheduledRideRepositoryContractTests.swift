@@ -20,7 +20,7 @@ struct ScheduledRideRepositoryContractTests {
     static func mailKinds(in repositories: Repositories) async throws -> [MailKind] {
         let far = Date.distantFuture
         let entries = try await repositories.outbox.claimDue(at: far, limit: 100, leaseUntil: far)
-        try await repositories.outbox.markSent(ids: entries.map(\.id))
+        try await repositories.outbox.markSent(entries.map(\.claim))
         return entries.map(\.mail.kind)
     }
 

@@ -53,6 +53,6 @@ func confirmEmail(of userID: UserID, in repositories: Repositories) async throws
     #expect(
         try await repositories.accountLinks.confirmEmail(tokenHash: link.tokenHash, at: referenceTime) == userID)
     for entry in try await repositories.outbox.claimDue(at: referenceTime, limit: 10, leaseUntil: referenceTime) {
-        try await repositories.outbox.markSent(ids: [entry.id])
+        try await repositories.outbox.markSent([entry.claim])
     }
 }

@@ -234,9 +234,12 @@ struct NeverSettlingOutbox: MailOutbox {
     func claimDue(at now: Date, limit: Int, leaseUntil: Date) async throws -> [OutboxEntry] {
         try await outbox.claimDue(at: now, limit: limit, leaseUntil: leaseUntil)
     }
-    func markSent(ids: [Int64]) async throws { throw Died() }
-    func retry(id: Int64, at time: Date) async throws { throw Died() }
-    func giveUp(id: Int64) async throws { throw Died() }
+    func markSent(_ claims: [OutboxClaim]) async throws { throw Died() }
+    func retry(_ claim: OutboxClaim, at time: Date) async throws { throw Died() }
+    func giveUp(_ claim: OutboxClaim) async throws { throw Died() }
+    func renew(_ claims: [OutboxClaim], at now: Date, leaseUntil: Date) async throws -> [OutboxClaim] {
+        throw Died()
+    }
     func nextAttemptTime() async throws -> Date? { try await outbox.nextAttemptTime() }
     func status() async throws -> OutboxStatus { try await outbox.status() }
 }

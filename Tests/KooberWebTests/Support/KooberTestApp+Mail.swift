@@ -16,7 +16,7 @@ extension KooberTestApp {
         let outbox = container.services.outbox
         let now = clock.now
         let due = try await outbox.claimDue(at: now, limit: 1000, leaseUntil: now + 24 * 60 * 60)
-        try await outbox.markSent(ids: due.map(\.id))
+        try await outbox.markSent(due.map(\.claim))
         return due.map { QueuedMail(kind: $0.mail.kind, to: $0.recipient.email, token: $0.mail.token) }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import MailDelivery
 import Synchronization
 
@@ -16,13 +17,16 @@ final class ScriptedMailTransport: MailTransport {
         script.withLock { $0 = answer }
     }
 
-    func send(_ messages: [MailMessage]) async -> [MailDeliveryResult] {
+    func send(_ messages: [MailMessage], by deadline: Date, settle: (MailDeliveryResult) async -> Date?) async {
         let answer = script.withLock { $0 }
-        batches.withLock { $0.append(messages) }
-        return messages.map(answer)
+        batches.withLock { $0.append([]) }
+        for message in messages {
+            batches.withLock { $0[$0.count - 1].append(message) }
+            guard await settle(answer(message)) != nil else { return }
+        }
     }
 
-    /// Every batch sent, in order.
+    /// Every batch sent, in order: the messages tried in each.
     var sent: [[MailMessage]] { batches.withLock { $0 } }
 
     /// The messages of every batch, in order (tries of one message again included).
