@@ -19,6 +19,11 @@ public actor InMemoryAccountLinks: AccountLinkRepository, MailOutbox {
         mail.issue(link, for: userID)
     }
 
+    public func issueDecoy(_ link: AccountLinkIssue) async throws {
+        _ = try await users.profile(id: UserID.decoy)
+        mail.issueDecoy(link)
+    }
+
     public func user(of purpose: AccountLinkPurpose, tokenHash: SessionTokenHash, at now: Date) async throws
         -> UserID?
     {
@@ -57,18 +62,22 @@ public actor InMemoryAccountLinks: AccountLinkRepository, MailOutbox {
     public func claimDue(at now: Date, limit: Int, leaseUntil: Date) async throws -> [OutboxEntry] {
         let claimed = mail.state.withLock { state in
             let due = state.entries.filter { $0.value.nextAttemptAt <= now }.sorted { $0.key < $1.key }.prefix(limit)
-            for (id, _) in due {
+            var tokens: [Int64: String] = [:]
+            for (id, entry) in due {
                 state.entries[id]?.attempts += 1
                 state.entries[id]?.nextAttemptAt = leaseUntil
+                if entry.mail.kind.linkPurpose != nil {
+                    tokens[id] = InMemoryMailState.mintToken(forMessage: entry.mail.messageID, at: now, in: &state)
+                }
             }
-            return due.compactMap { id, _ in state.entries[id].map { (id, $0) } }
+            return due.compactMap { id, _ in state.entries[id].map { (id, $0, tokens[id]) } }
         }
         var entries: [OutboxEntry] = []
-        for (id, entry) in claimed {
+        for (id, entry, token) in claimed {
             guard let recipient = try await users.profile(id: entry.userID) else { continue }
             entries.append(
                 OutboxEntry(
-                    id: id, mail: entry.mail, recipient: recipient, queuedAt: entry.queuedAt,
+                    id: id, mail: entry.mail.carrying(token: token), recipient: recipient, queuedAt: entry.queuedAt,
                     attempts: entry.attempts))
         }
         return entries

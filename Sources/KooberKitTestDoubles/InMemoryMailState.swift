@@ -10,6 +10,8 @@ public final class InMemoryMailState: Sendable {
         let purpose: AccountLinkPurpose
         let userID: UserID
         let expiresAt: Date
+        /// The message that carries it, whose claim draws its token (`mintToken`).
+        let messageID: String
     }
 
     struct Entry {
@@ -35,9 +37,36 @@ public final class InMemoryMailState: Sendable {
     func issue(_ link: AccountLinkIssue, for userID: UserID) {
         state.withLock { state in
             state.links = state.links.filter { $0.value.userID != userID || $0.value.purpose != link.purpose }
-            state.links[link.tokenHash] = Link(purpose: link.purpose, userID: userID, expiresAt: link.expiresAt)
+            state.links[link.tokenHash] = Link(
+                purpose: link.purpose, userID: userID, expiresAt: link.expiresAt, messageID: link.mail.messageID)
             Self.queue(link.mail, for: userID, at: link.issuedAt, in: &state)
         }
+    }
+
+    /// `issue`'s steps for no one (`UserID.decoy`), taken back out in the same step: nothing is left.
+    func issueDecoy(_ link: AccountLinkIssue) {
+        state.withLock { state in
+            let before = state
+            state.links = state.links.filter { $0.value.userID != UserID.decoy || $0.value.purpose != link.purpose }
+            state.links[link.tokenHash] = Link(
+                purpose: link.purpose, userID: UserID.decoy, expiresAt: link.expiresAt,
+                messageID: link.mail.messageID)
+            Self.queue(link.mail, for: UserID.decoy, at: link.issuedAt, in: &state)
+            state.links[link.tokenHash] = nil
+            state.entries[state.lastEntryID] = nil
+            state.lastEntryID = max(before.lastEntryID, state.lastEntryID)
+        }
+    }
+
+    /// A fresh token for the link that message `messageID` carries, its hash in place of the link's, while the link
+    /// is valid at `now`; `nil` when it is not. Called with the lock held (a claim).
+    static func mintToken(forMessage messageID: String, at now: Date, in state: inout State) -> String? {
+        guard let (hash, link) = state.links.first(where: { $0.value.messageID == messageID }), link.expiresAt > now
+        else { return nil }
+        let token = SessionToken.generate()
+        state.links[hash] = nil
+        state.links[token.hash] = link
+        return token.value
     }
 
     /// Queues a message that goes only to a confirmed email (a receipt, the scheduled rides' mails), if it is.

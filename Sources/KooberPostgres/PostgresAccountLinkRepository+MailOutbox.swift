@@ -9,7 +9,7 @@ extension PostgresAccountLinkRepository: MailOutbox {
     /// The longest due are claimed first, and returned oldest first (by queue time). A message whose rider is gone is not found: it went
     /// with them (`ON DELETE CASCADE`).
     public func claimDue(at now: Date, limit: Int, leaseUntil: Date) async throws -> [OutboxEntry] {
-        try await database.query(
+        let entries = try await database.query(
             """
             WITH claimed AS (
                 UPDATE mail_outbox AS m
@@ -21,15 +21,43 @@ extension PostgresAccountLinkRepository: MailOutbox {
                     FOR UPDATE SKIP LOCKED
                 ) AS due
                 WHERE m.id = due.id
-                RETURNING m.id, m.kind, m.user_id, m.message_id, m.token, m.ride_id, m.queued_at_ms, m.attempts
+                RETURNING m.id, m.kind, m.user_id, m.message_id, m.ride_id, m.queued_at_ms, m.attempts
             )
-            SELECT c.id AS entry_id, c.kind, c.message_id, c.token, c.ride_id, c.queued_at_ms, c.attempts,
+            SELECT c.id AS entry_id, c.kind, c.message_id, c.ride_id, c.queued_at_ms, c.attempts,
                 u.id, u.name, u.nickname, u.email, u.mobile_number
             FROM claimed AS c JOIN users AS u ON u.id = c.user_id
             ORDER BY c.queued_at_ms, c.id
             """
         )
         .map(Self.entry(from:))
+        return try await withFreshTokens(entries, at: now)
+    }
+
+    /// The entries, each link's message with a fresh token whose hash replaces its link's while the link is valid at
+    /// `now` (one statement for the batch), so no token is stored; a link no longer valid gets none.
+    private func withFreshTokens(_ entries: [OutboxEntry], at now: Date) async throws -> [OutboxEntry] {
+        let drawn = entries.filter { $0.mail.kind.linkPurpose != nil }.map {
+            (messageID: $0.mail.messageID, token: SessionToken.generate())
+        }
+        guard !drawn.isEmpty else { return entries }
+        let tokens = Dictionary(uniqueKeysWithValues: drawn.map { ($0.messageID, $0.token) })
+        let messageIDs = drawn.map(\.messageID)
+        let hashes = drawn.map(\.token.hash.hex)
+        let minted = try await database.query(
+            """
+            UPDATE account_links AS l SET token_hash = t.token_hash
+            FROM unnest(\(messageIDs)::TEXT[], \(hashes)::TEXT[]) AS t(message_id, token_hash)
+            WHERE l.message_id = t.message_id AND l.expires_at_ms > \(PostgresTime.milliseconds(now))
+            RETURNING l.message_id
+            """
+        )
+        let valid = Set(try minted.map { try $0.decode(String.self) })
+        return entries.map { entry in
+            guard let token = tokens[entry.mail.messageID], valid.contains(entry.mail.messageID) else { return entry }
+            return OutboxEntry(
+                id: entry.id, mail: entry.mail.carrying(token: token.value), recipient: entry.recipient,
+                queuedAt: entry.queuedAt, attempts: entry.attempts)
+        }
     }
 
     public func markSent(_ claims: [OutboxClaim]) async throws {
@@ -100,7 +128,7 @@ extension PostgresAccountLinkRepository: MailOutbox {
             mail: OutgoingMail(
                 kind: mailKind,
                 messageID: try columns["message_id"].decode(String.self),
-                token: try columns["token"].decode(String?.self),
+                token: nil,
                 subjectID: try columns["ride_id"].decode(Int64?.self)
             ),
             recipient: try PostgresUserRepository.profile(from: row),

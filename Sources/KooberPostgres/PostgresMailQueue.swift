@@ -10,17 +10,25 @@ import PostgresNIO
 /// ended by a password change at once cannot deadlock: callers hold (or have just inserted) the user's row.
 enum PostgresMailQueue {
     /// Stores `link` for `userID`, ending the rider's earlier links of its purpose, and queues its message at
-    /// `link.issuedAt`.
+    /// `link.issuedAt`. The link knows its message by its `Message-ID`, by which a claim draws the token it mails
+    /// (`PostgresAccountLinkRepository.claimDue`); the caller holds the user's row.
     static func issue(_ link: AccountLinkIssue, for userID: UserID, in transaction: PostgresTransaction) async throws {
         try await endLinks(link.purpose, of: userID, in: transaction)
         try await transaction.execute(
             """
-            INSERT INTO account_links (token_hash, purpose, user_id, expires_at_ms)
+            INSERT INTO account_links (token_hash, purpose, user_id, expires_at_ms, message_id)
             VALUES (\(link.tokenHash.hex), \(link.purpose.rawValue), \(userID.rawValue), \
-            \(PostgresTime.milliseconds(link.expiresAt)))
+            \(PostgresTime.milliseconds(link.expiresAt)), \(link.mail.messageID))
             """
         )
-        try await queue(link.mail, for: userID, at: link.issuedAt, in: transaction)
+        let queuedAt = PostgresTime.milliseconds(link.issuedAt)
+        try await transaction.execute(
+            """
+            INSERT INTO mail_outbox (kind, user_id, message_id, ride_id, queued_at_ms, next_attempt_at_ms)
+            VALUES (\(link.mail.kind.rawValue), \(userID.rawValue), \(link.mail.messageID), NULL, \(queuedAt), \
+            \(queuedAt))
+            """
+        )
     }
 
     /// Ends every link of `purpose` of the rider's: a newer one supersedes them, a password change or reset ends the
@@ -42,9 +50,8 @@ enum PostgresMailQueue {
         let due = PostgresTime.milliseconds(time)
         try await transaction.execute(
             """
-            INSERT INTO mail_outbox (kind, user_id, message_id, token, ride_id, queued_at_ms, next_attempt_at_ms)
-            SELECT \(mail.kind.rawValue), id, \(mail.messageID), \(mail.token)::TEXT, \(mail.subjectID)::BIGINT, \
-            \(due), \(due)
+            INSERT INTO mail_outbox (kind, user_id, message_id, ride_id, queued_at_ms, next_attempt_at_ms)
+            SELECT \(mail.kind.rawValue), id, \(mail.messageID), \(mail.subjectID)::BIGINT, \(due), \(due)
             FROM users
             WHERE id = \(userID.rawValue) AND (NOT \(onlyIfConfirmed)::BOOLEAN OR email_confirmed_at_ms IS NOT NULL)
             """

@@ -362,6 +362,25 @@ public enum KooberSchema {
                 CREATE INDEX rides_by_user ON rides (user_id, requested_at DESC, id DESC, dropoff_place_id);
                 """
         ),
+        // No token rests in the file (issue 41): the outbox keeps no token; a link knows the message that carries it
+        // (`message_id`), and the sender draws the token it mails when it claims the message, storing only its hash.
+        // A queued message's link gets its message and loses its hash, whose token lay here in the clear (the claim
+        // draws a new one); a queued message whose link has ended has nothing left to say, and is dropped when claimed.
+        Migration(
+            version: 15,
+            sql: """
+                ALTER TABLE account_links ADD COLUMN message_id TEXT;
+                UPDATE account_links SET message_id = (
+                    SELECT m.message_id FROM mail_outbox AS m
+                    WHERE m.user_id = account_links.user_id AND m.kind = account_links.purpose
+                    ORDER BY m.id DESC LIMIT 1
+                );
+                UPDATE account_links SET token_hash = 'ended:' || lower(hex(randomblob(32)))
+                WHERE message_id IS NOT NULL;
+                ALTER TABLE mail_outbox DROP COLUMN token;
+                CREATE UNIQUE INDEX account_links_by_message ON account_links (message_id);
+                """
+        ),
         // The same label twice (issue 41): a label's key is now case-folded and composed (NFC), so each stored key is
         // worked out again by `SavedPlaceLabel.key`; a rider's labels that became one keep one (`SavedPlaceKeyRewrite`).
         Migration(version: 16, sql: "", rewrite: SQLiteSavedPlaceRepository.rewriteKeys(on:)),

@@ -19,19 +19,43 @@ public struct SQLiteAccountLinkRepository: AccountLinkRepository, MailOutbox {
         }
     }
 
+    /// The same statements as `issue`, for a user id no one has (`UserID.decoy`), with the foreign keys checked at
+    /// the commit: by then the rows are taken out again, so the write touches the pages a link does and keeps nothing.
+    public func issueDecoy(_ link: AccountLinkIssue) async throws {
+        try await database.write { connection in
+            let userID = UserID.decoy
+            _ = try connection.query("SELECT 1 FROM users WHERE id = ?", [.integer(userID.rawValue)])
+            try connection.execute("PRAGMA defer_foreign_keys = ON")
+            try Self.issue(link, for: userID, on: connection)
+            try connection.execute("DELETE FROM account_links WHERE token_hash = ?", [.text(link.tokenHash.hex)])
+            try connection.execute("DELETE FROM mail_outbox WHERE message_id = ?", [.text(link.mail.messageID)])
+        }
+    }
+
     /// Stores `link` and queues its message on `connection`, in the caller's transaction (Sign Up's too), ending the
-    /// rider's earlier links of its purpose.
+    /// rider's earlier links of its purpose. The link knows its message by its `Message-ID`, by which a claim draws the
+    /// token it mails (`claimDue`); the caller has the user's row.
     static func issue(_ link: AccountLinkIssue, for userID: UserID, on connection: SQLiteConnection) throws {
         try connection.execute(
             "DELETE FROM account_links WHERE user_id = ? AND purpose = ?",
             [.integer(userID.rawValue), .text(link.purpose.rawValue)])
         try connection.execute(
-            "INSERT INTO account_links (token_hash, purpose, user_id, expires_at_ms) VALUES (?, ?, ?, ?)",
+            """
+            INSERT INTO account_links (token_hash, purpose, user_id, expires_at_ms, message_id) VALUES (?, ?, ?, ?, ?)
+            """,
             [
                 .text(link.tokenHash.hex), .text(link.purpose.rawValue), .integer(userID.rawValue),
-                .unixMilliseconds(link.expiresAt),
+                .unixMilliseconds(link.expiresAt), .text(link.mail.messageID),
             ])
-        try queue(link.mail, userIDSQL: "?", [.integer(userID.rawValue)], at: link.issuedAt, on: connection)
+        try connection.execute(
+            """
+            INSERT INTO mail_outbox (kind, user_id, message_id, ride_id, queued_at_ms, next_attempt_at_ms)
+            VALUES (?, ?, ?, NULL, ?, ?)
+            """,
+            [
+                .text(link.mail.kind.rawValue), .integer(userID.rawValue), .text(link.mail.messageID),
+                .unixMilliseconds(link.issuedAt), .unixMilliseconds(link.issuedAt),
+            ])
     }
 
     /// Queues `mail` for the user `userIDSQL` selects (with `arguments`), in the caller's transaction: the receipt's
@@ -42,12 +66,12 @@ public struct SQLiteAccountLinkRepository: AccountLinkRepository, MailOutbox {
     ) throws {
         try connection.execute(
             """
-            INSERT INTO mail_outbox (kind, user_id, message_id, token, ride_id, queued_at_ms, next_attempt_at_ms)
-            SELECT ?, id, ?, ?, ?, ?, ? FROM users WHERE id = \(userIDSQL)
+            INSERT INTO mail_outbox (kind, user_id, message_id, ride_id, queued_at_ms, next_attempt_at_ms)
+            SELECT ?, id, ?, ?, ?, ? FROM users WHERE id = \(userIDSQL)
             """,
             [
-                .text(mail.kind.rawValue), .text(mail.messageID), mail.token.map(SQLiteValue.text) ?? .null,
-                mail.subjectID.map(SQLiteValue.integer) ?? .null, .unixMilliseconds(time), .unixMilliseconds(time),
+                .text(mail.kind.rawValue), .text(mail.messageID), mail.subjectID.map(SQLiteValue.integer) ?? .null,
+                .unixMilliseconds(time), .unixMilliseconds(time),
             ] + arguments)
     }
 
@@ -118,16 +142,19 @@ public struct SQLiteAccountLinkRepository: AccountLinkRepository, MailOutbox {
                     SELECT id FROM mail_outbox WHERE next_attempt_at_ms <= ?
                     ORDER BY next_attempt_at_ms, id LIMIT ?
                 )
-                RETURNING id, kind, user_id, message_id, token, ride_id, queued_at_ms, attempts
+                RETURNING id, kind, user_id, message_id, ride_id, queued_at_ms, attempts
                 """,
                 [.unixMilliseconds(leaseUntil), .unixMilliseconds(now), .integer(Int64(max(limit, 0)))]
             )
-            .compactMap { row in try Self.entry(from: row, on: connection) }
+            .compactMap { row in try Self.entry(from: row, at: now, on: connection) }
             .sorted { ($0.queuedAt, $0.id) < ($1.queuedAt, $1.id) }
         }
     }
 
-    private static func entry(from row: SQLiteRow, on connection: SQLiteConnection) throws -> OutboxEntry? {
+    /// The entry of a claimed row, with a fresh token for a link's message (`mintToken`).
+    private static func entry(from row: SQLiteRow, at now: Date, on connection: SQLiteConnection) throws
+        -> OutboxEntry?
+    {
         guard let kind = MailKind(rawValue: try row.string("kind")) else {
             throw SQLiteError.invalidValue(column: "kind", reason: "not a kind of mail")
         }
@@ -136,12 +163,25 @@ public struct SQLiteAccountLinkRepository: AccountLinkRepository, MailOutbox {
         )
         .first.map(SQLiteUserRepository.profile(from:))
         guard let recipient else { return nil }
+        let messageID = try row.string("message_id")
+        let token = kind.linkPurpose == nil ? nil : try mintToken(forMessage: messageID, at: now, on: connection)
         let mail = OutgoingMail(
-            kind: kind, messageID: try row.string("message_id"), token: try row.optional("token", row.string),
-            subjectID: try row.optional("ride_id", row.int64))
+            kind: kind, messageID: messageID, token: token, subjectID: try row.optional("ride_id", row.int64))
         return OutboxEntry(
             id: try row.int64("id"), mail: mail, recipient: recipient,
             queuedAt: try row.millisecondsDate("queued_at_ms"), attempts: try row.int("attempts"))
+    }
+
+    /// A fresh token for the link that message `messageID` carries, its hash stored in place of the link's, while the
+    /// link is valid at `now`; `nil` when it is not (used, superseded, expired).
+    private static func mintToken(forMessage messageID: String, at now: Date, on connection: SQLiteConnection) throws
+        -> String?
+    {
+        let token = SessionToken.generate()
+        let minted = try connection.query(
+            "UPDATE account_links SET token_hash = ? WHERE message_id = ? AND expires_at_ms > ? RETURNING 1",
+            [.text(token.hash.hex), .text(messageID), .unixMilliseconds(now)])
+        return minted.isEmpty ? nil : token.value
     }
 
     public func markSent(_ claims: [OutboxClaim]) async throws {

@@ -39,9 +39,9 @@ import Testing
         }
     }
 
-    /// The tokens of the messages queued so far, oldest first.
-    func queuedTokens(_ kind: MailKind) async throws -> [String] {
-        try await mail.claimDue(at: .distantFuture, limit: 1_000, leaseUntil: .distantFuture)
+    /// The tokens of the messages queued by `now` (as a sender claiming them then draws them), oldest first.
+    func queuedTokens(_ kind: MailKind, at now: Date = referenceTime) async throws -> [String] {
+        try await mail.claimDue(at: now, limit: 1_000, leaseUntil: .distantFuture)
             .filter { $0.mail.kind == kind }.compactMap(\.mail.token)
     }
 
@@ -79,6 +79,47 @@ import Testing
         #expect(try await other.mail.status().queued == 1)
     }
 
+    /// Issue 41: requests an address's quota refuses do not count against the email they name, so a throttled
+    /// address cannot use up a rider's three an hour.
+    @Test func aThrottledAddressDoesNotUseUpTheRidersOwnResets() async throws {
+        try await addRider()
+        for index in 0..<10 { try await forgot("x\(index)@example.com", from: "198.51.100.7") }
+        for _ in 0..<3 { try await forgot("zoe@example.com", from: "198.51.100.7") }
+        #expect(try await mail.status().queued == 0)
+
+        try await forgot("zoe@example.com", from: "192.0.2.1")
+        #expect(try await mail.status().queued == 1, "the rider's own request is mailed")
+        try await forgot("zoe@example.com", from: "192.0.2.2")
+        try await forgot("zoe@example.com", from: "192.0.2.3")
+        try await forgot("zoe@example.com", from: "192.0.2.4")
+        #expect(try await mail.status().queued == 3, "and the email's quota still counts the requests let through")
+    }
+
+    /// Issue 41: an email without an account, or over its quota, costs the store what a known one does, one write of
+    /// a reset link and its message (a decoy, taken back out), so the answer takes as long; and nothing is sent.
+    @Test func everyEmailCostsTheStoreTheSameWrite() async throws {
+        try await addRider()
+        let spy = AccountLinkStoreSpy(stores.accountLinks)
+        let forgot = { (email: String, address: String) in
+            try await RequestPasswordResetUseCase(
+                email: email, clientAddress: address, now: referenceTime, userRepository: self.stores.users,
+                linkRepository: spy, quota: self.stores.requestQuota, policy: self.policy
+            ).run()
+        }
+        try await forgot("zoe@example.com", "192.0.2.1")
+        try await forgot("nobody@example.com", "192.0.2.2")
+        for address in ["192.0.2.3", "192.0.2.4", "192.0.2.5"] { try await forgot("zoe@example.com", address) }
+
+        let reset = AccountLinkPolicy().passwordResetLifetime
+        #expect(
+            spy.writes == [
+                .issue(.passwordReset, lifetime: reset), .decoy(.passwordReset, lifetime: reset),
+                .issue(.passwordReset, lifetime: reset), .issue(.passwordReset, lifetime: reset),
+                .decoy(.passwordReset, lifetime: reset),
+            ])
+        #expect(try await mail.status().queued == 3, "a decoy sends nothing")
+    }
+
     @Test func aResetSetsThePasswordEndsEverySessionAndSignsThisBrowserIn() async throws {
         let rider = try await addRider()
         let old = SessionToken.generate()
@@ -111,8 +152,9 @@ import Testing
     @Test func aNewerLinkOrAPasswordChangeSupersedesTheOlder() async throws {
         let rider = try await addRider()
         try await forgot("zoe@example.com")
+        let older = try await queuedTokens(.passwordReset)
         try await forgot("zoe@example.com", at: referenceTime + 1)
-        let tokens = try await queuedTokens(.passwordReset)
+        let tokens = older + (try await queuedTokens(.passwordReset, at: referenceTime + 1))
         #expect(tokens.count == 2)
         #expect(try await reset(tokens[0]).failure == .linkExpired)
 
@@ -172,7 +214,7 @@ import Testing
         for _ in 0..<3 { try await send(for: rider.id) }
         await #expect(throws: SendEmailConfirmationError.throttled) { try await send(for: rider.id) }
         try await send(for: rider.id, at: referenceTime + minutes(61))
-        let token = try #require(try await queuedTokens(.emailConfirmation).last)
+        let token = try #require(try await queuedTokens(.emailConfirmation, at: referenceTime + minutes(61)).last)
         #expect(
             try await ConfirmEmailUseCase(
                 token: token, now: referenceTime + minutes(62), linkRepository: stores.accountLinks

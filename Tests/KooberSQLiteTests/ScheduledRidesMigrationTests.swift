@@ -13,7 +13,22 @@ struct ScheduledRidesMigrationTests {
             let before = try await SQLiteDatabase.open(
                 path: path, migrations: KooberSchema.migrations.filter { $0.version < 13 })
             let stores = KooberDatabase.sqlite(before).storeServices(now: Date.init)
-            let rider = try await stores.users.create(newUser(confirmation: newLink(.emailConfirmation)))
+            let rider = try await stores.users.create(newUser())
+            // Its confirmation, as builds before migration 15 queued it (the token in the outbox).
+            try await before.write { connection in
+                try connection.execute(
+                    """
+                    INSERT INTO account_links (token_hash, purpose, user_id, expires_at_ms)
+                    VALUES ('hash', 'email_confirmation', ?, 0)
+                    """,
+                    [.integer(rider.id.rawValue)])
+                try connection.execute(
+                    """
+                    INSERT INTO mail_outbox (kind, user_id, message_id, token, queued_at_ms, next_attempt_at_ms)
+                    VALUES ('email_confirmation', ?, 'message', 'token', 0, 0)
+                    """,
+                    [.integer(rider.id.rawValue)])
+            }
             try await before.close()
 
             let database = try await SQLiteDatabase.open(path: path)

@@ -1,7 +1,9 @@
 import Foundation
 
-/// A new link for a rider, ready to store: its token only as the hash, when it ends, and the message that carries
-/// the token, queued with it in one transaction.
+/// A new link for a rider, ready to store: a token hash, when it ends, and the message that will carry it, queued with
+/// it in one transaction. The token of `tokenHash` is dropped at once (no one can use the link as stored): the sender
+/// draws the token it mails when it claims the message, and its hash replaces this one (`MailOutbox.claimDue`), so no
+/// usable token rests in the database. The link knows its message by `mail.messageID`.
 public struct AccountLinkIssue: Equatable, Sendable {
     public let purpose: AccountLinkPurpose
     public let tokenHash: SessionTokenHash
@@ -10,14 +12,13 @@ public struct AccountLinkIssue: Equatable, Sendable {
     public let expiresAt: Date
     public let mail: OutgoingMail
 
-    /// A fresh link of `purpose`, valid for `lifetime` from `now`: 256 random bits, as session ids are.
+    /// A fresh link of `purpose`, valid for `lifetime` from `now`: the hash of 256 random bits, as session ids are.
     public init(purpose: AccountLinkPurpose, now: Date, lifetime: TimeInterval) {
-        let token = SessionToken.generate()
         self.purpose = purpose
-        tokenHash = token.hash
+        tokenHash = SessionToken.generate().hash
         issuedAt = now
         expiresAt = now + lifetime
-        mail = .link(purpose.mailKind, token: token)
+        mail = .link(purpose.mailKind)
     }
 
     public init(

@@ -13,6 +13,15 @@ public enum MailKind: String, CaseIterable, Sendable {
     /// A scheduled ride was missed behind a ride in progress.
     case scheduledRideMissed = "scheduled_ride_missed"
 
+    /// The purpose of the link it carries, for the two kinds that carry one.
+    public var linkPurpose: AccountLinkPurpose? {
+        switch self {
+        case .passwordReset: .passwordReset
+        case .emailConfirmation: .emailConfirmation
+        case .receipt, .scheduledRideBooked, .scheduledRideStarting, .scheduledRideMissed: nil
+        }
+    }
+
     /// Whether its subject is a scheduled ride (storage keeps that id where a receipt keeps its ride's).
     public var isAboutScheduledRide: Bool {
         switch self {

@@ -6,8 +6,9 @@ public struct OutgoingMail: Equatable, Sendable {
     public let kind: MailKind
     /// The left part of the `Message-ID` (128 random bits, base64url); the sender adds the domain.
     public let messageID: String
-    /// The link's token, for a message that carries one (the reset and confirmation links). It lives only in the
-    /// outbox, until the message is sent; the link itself is stored only as the token's hash.
+    /// The link's token, in a claimed message that carries one (the reset and confirmation links): drawn by the claim,
+    /// which stores only its hash, for the link the message was queued with (`MailOutbox.claimDue`). It is never
+    /// stored: it lives in the sender's memory and in the message it sends. `nil` in a message as queued.
     public let token: String?
     /// The ride a receipt is for.
     public let rideID: RideID?
@@ -38,9 +39,15 @@ public struct OutgoingMail: Equatable, Sendable {
         rideID?.rawValue ?? scheduledRideID?.rawValue
     }
 
-    /// A message with a link whose token is `token`.
-    public static func link(_ kind: MailKind, token: SessionToken) -> OutgoingMail {
-        OutgoingMail(kind: kind, messageID: newMessageID(), token: token.value, rideID: nil)
+    /// A message with a link, queued without its token (the claim draws it).
+    public static func link(_ kind: MailKind) -> OutgoingMail {
+        OutgoingMail(kind: kind, messageID: newMessageID(), token: nil, rideID: nil)
+    }
+
+    /// The same message carrying `token` (a claim's).
+    public func carrying(token: String?) -> OutgoingMail {
+        OutgoingMail(
+            kind: kind, messageID: messageID, token: token, rideID: rideID, scheduledRideID: scheduledRideID)
     }
 
     /// The receipt of `rideID`.

@@ -7,4 +7,7 @@ public struct UserID: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { String(rawValue) }
+
+    /// The id no user has (ids start at 1), for whom a decoy link is issued (`AccountLinkRepository.issueDecoy`).
+    public static let decoy = UserID(-1)
 }

@@ -6,6 +6,10 @@ public protocol AccountLinkRepository: Sendable {
     /// Stores `link` for `userID`, ending the rider's earlier links of its purpose, and queues its message, in one
     /// transaction (queued at `link.issuedAt`); nothing when the user is gone.
     func issue(_ link: AccountLinkIssue, for userID: UserID) async throws
+    /// Does what `issue` does, for no one: the same reads and writes of a link and its message, in one transaction,
+    /// which takes them back out before it commits, so it leaves nothing behind (no link, nothing to send). Forgot
+    /// Password does it for an email without an account (or one over its quota), so that its answer takes as long.
+    func issueDecoy(_ link: AccountLinkIssue) async throws
     /// The rider whose link of `purpose` this is, while it is valid at `now` (not used, expired or superseded).
     func user(of purpose: AccountLinkPurpose, tokenHash: SessionTokenHash, at now: Date) async throws -> UserID?
     /// Uses a valid confirmation link: the rider's email is confirmed. The rider, or `nil` for a link not valid.

@@ -7,6 +7,10 @@ public protocol MailOutbox: Sendable {
     /// Claims at most `limit` messages due by `now`, oldest first: each is counted as one more attempt and is not due
     /// again before `leaseUntil`, so that a sender that dies with it in hand loses nothing (it is sent again then,
     /// with the same `Message-ID`). A message whose rider is gone is not claimed (it went with them).
+    ///
+    /// A message with a link comes with a fresh token (`OutgoingMail.token`) whose hash replaces its link's, in the
+    /// claim's write: the token is never stored, and a token of an earlier claim (a try that failed) ends. A link no
+    /// longer valid (used, superseded, expired) gets none: its message has nothing left to say.
     func claimDue(at now: Date, limit: Int, leaseUntil: Date) async throws -> [OutboxEntry]
     /// The messages were accepted by the relay: they leave the outbox (the sender marks each as the relay takes it),
     /// each only if its claim is still the message's latest. A sender whose lease passed leaves the message to the

@@ -1,8 +1,11 @@
 import Foundation
 
 /// Forgot Password (SPEC.md, "Email"; OWASP's Forgot Password cheat sheet): mails a reset link to the account with
-/// this email, if there is one, and answers the same either way, doing the same reads and writes up to the last one.
-/// Requests are counted per client address and per email (`AccountLinkPolicy`); beyond, silently nothing. The link
+/// this email, if there is one, and answers the same either way, after the same reads and writes: for an email without
+/// an account, or over its quota, a decoy link and message are written and taken back out in one transaction
+/// (`AccountLinkRepository.issueDecoy`), so the answer takes as long (issue 41).
+/// Requests are counted per client address and, of those the address's quota lets through, per email
+/// (`AccountLinkPolicy`): a throttled address cannot use up a rider's own requests. Beyond, silently nothing. The link
 /// and its message are stored in one transaction (`AccountLinkRepository.issue`); no request waits on a mail server.
 public struct RequestPasswordResetUseCase: Sendable {
     let email: String
@@ -31,13 +34,18 @@ public struct RequestPasswordResetUseCase: Sendable {
         let problems = SignUpValidation.emailProblems(email)
         guard problems.isEmpty else { throw RequestPasswordResetError.invalid(problems) }
         let email = EmailAddress.normalize(email)
-        let addressAllowed = try await quota.take(
-            "reset-address:\(clientAddress)", limit: policy.resetsPerAddress, window: policy.window, at: now)
+        guard
+            try await quota.take(
+                "reset-address:\(clientAddress)", limit: policy.resetsPerAddress, window: policy.window, at: now)
+        else { return }
         let emailAllowed = try await quota.take(
             "reset-email:\(email)", limit: policy.resetsPerEmail, window: policy.window, at: now)
         let credentials = try await userRepository.credentials(forEmail: email)
-        guard addressAllowed, emailAllowed, let credentials else { return }
         let link = AccountLinkIssue(purpose: .passwordReset, now: now, lifetime: policy.passwordResetLifetime)
-        try await linkRepository.issue(link, for: credentials.profile.id)
+        if emailAllowed, let credentials {
+            try await linkRepository.issue(link, for: credentials.profile.id)
+        } else {
+            try await linkRepository.issueDecoy(link)
+        }
     }
 }

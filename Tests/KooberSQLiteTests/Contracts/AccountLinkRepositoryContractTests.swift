@@ -205,7 +205,7 @@ struct AccountLinkRepositoryContractTests {
                     of: .emailConfirmation, tokenHash: confirmation.tokenHash, at: referenceTime) == johnny.id)
             let claimed = try await repositories.outbox.claimDue(
                 at: referenceTime, limit: 10, leaseUntil: referenceTime + 60)
-            #expect(claimed.map(\.mail) == [confirmation.mail])
+            #expect(claimed.map(\.mail.messageID) == [confirmation.mail.messageID])
             #expect(claimed.first?.recipient == johnny)
             #expect(try await !repositories.accountLinks.isEmailConfirmed(userID: johnny.id))
         }

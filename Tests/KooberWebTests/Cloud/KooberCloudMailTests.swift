@@ -67,8 +67,12 @@ import Testing
                     "title": "Confirmation Email Sent", "message": "We've sent a link to skippy@example.com.",
                 ])
         }
-        let tokens = try await app.mailed().compactMap(\.token)
-        #expect(tokens.count == 3)
+        let mailed = try await app.mailed()
+        #expect(mailed.count == 3)
+        // Claimed together, only the newest carries a link: the two before it were superseded, and a message's token
+        // is drawn when it is claimed, while its link is valid (issue 41).
+        let tokens = mailed.compactMap(\.token)
+        #expect(tokens.count == 1)
         try await client.send(.POST, "/api/v1/me/email/confirmation")
         #expect(client.status == .tooManyRequests)
         #expect(client.response?.headers.first(name: "retry-after") == "3600")

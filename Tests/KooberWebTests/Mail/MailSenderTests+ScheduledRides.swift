@@ -8,9 +8,8 @@ import Testing
 extension MailSenderTests {
     /// Zoë, confirmed, books a wallabee to the Opera House for 28 November 2023, 9:30 am in Sydney.
     func bookAsConfirmedRider() async throws -> (UserProfile, ScheduledRide) {
-        let (rider, token) = try await signUp(name: "Zoë <b>Example</b>", nickname: "Zoë <b>")
-        #expect(try await ConfirmEmailUseCase(token: token, now: clock.now, linkRepository: stores.accountLinks).run())
-        try await sender.runOnce()
+        let rider = try await signUp(name: "Zoë <b>Example</b>", nickname: "Zoë <b>")
+        try await sendAndFollowTheConfirmation()
         let pickupAt = SydneyTime.instant(of: SydneyWallTime(date: "2023-11-16", time: "09:30")!)!
         let booked = try await stores.scheduledRides.book(
             NewScheduledRide(

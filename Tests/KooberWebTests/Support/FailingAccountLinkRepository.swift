@@ -8,6 +8,10 @@ struct FailingAccountLinkRepository: AccountLinkRepository {
         throw StorageFailure(operation: "issue link")
     }
 
+    func issueDecoy(_ link: AccountLinkIssue) async throws {
+        throw StorageFailure(operation: "issue decoy link")
+    }
+
     func user(of purpose: AccountLinkPurpose, tokenHash: SessionTokenHash, at now: Date) async throws -> UserID? {
         throw StorageFailure(operation: "link's user")
     }
