@@ -228,4 +228,22 @@ struct SignInThrottlingTests {
         #expect(try await world.signIn(from: "198.51.100.1").failure == .throttled)
         #expect(await world.hasher.verifications.count == 100)
     }
+
+    /// Issue 41: the attempt gate's table holds a pair only while its attempt runs. A flood of sign-ins for as many
+    /// emails and addresses at once leaves nothing behind once they end.
+    @Test func theAttemptGateHoldsNothingOnceAFloodOfSignInsHasEnded() async throws {
+        let world = UseCaseWorld()
+        try await world.addUser()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<500 {
+                group.addTask {
+                    let address = "10.0.\(index / 256).\(index % 256)"
+                    _ = try await world.signIn(email: "rider\(index)@example.com", password: "guess", from: address)
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(await world.attemptGate.heldKeys == 0)
+        #expect(await world.hasher.verifications.count == 500)
+    }
 }

@@ -15,6 +15,9 @@ public actor SignInAttemptGate {
 
     public init() {}
 
+    /// How many (email, address) pairs have an attempt running or waiting: for tests, none once all have ended.
+    public var heldKeys: Int { waiting.count }
+
     /// Runs `body` once no other attempt for `email` from `address` is running.
     public func withExclusiveAttempt<T: Sendable>(
         for email: String, from address: String, _ body: @Sendable () async throws -> T

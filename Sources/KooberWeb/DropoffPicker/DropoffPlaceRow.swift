@@ -66,6 +66,9 @@ struct DropoffPlaceRow: Hashable, Sendable {
     /// again empty. The places are Koober's and the labels a rider's few, so a full store is rare.
     static let renderedLimit = 4096
     private static let rendered = Mutex<[DropoffPlaceRow: String]>([:])
+    /// How many rows are kept (for tests: never more than `renderedLimit`, each of a label of at most
+    /// `SavedPlaceLabel.limit.maximumBytes`).
+    static var renderedCount: Int { rendered.withLock { $0.count } }
 
     /// What the row's partial is rendered with.
     private struct Context: Encodable {

@@ -45,6 +45,12 @@ public final class RideFeed: SessionEndSignal, RideShareEndSignal {
     /// Observers now registered.
     public var count: Int { state.withLock { $0.entries.count } }
 
+    /// The entries of the indexes beside them (riders, sessions, shared rides): for tests, none once every observer
+    /// has gone, so the feed holds nothing for a stream that has ended.
+    var indexEntries: Int {
+        state.withLock { $0.byUser.count + $0.bySession.count + $0.sharesByUser.count + $0.bySharedRide.count }
+    }
+
     /// Registers `observer` for `userID`'s ride as `watcher` (the rider's session, or a share link's watcher), within
     /// the limits.
     func register(_ observer: any RideObserver, userID: UserID, watcher: RideWatcher) throws(Refusal) {

@@ -84,6 +84,8 @@ struct RouteMap: Sendable {
 
     static let drawnLimit = 256
     private static let drawn = Mutex<[Pins: String]>([:])
+    /// How many maps are kept (for tests: never more than `drawnLimit`).
+    static var drawnCount: Int { drawn.withLock { $0.count } }
 
     /// The complete `<svg …>…</svg>` markup, every text XML-escaped.
     var svg: String {

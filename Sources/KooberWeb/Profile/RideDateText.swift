@@ -20,6 +20,8 @@ enum RideDateText {
 
     static let keptLimit = 4096
     private static let kept = Mutex<[Int64: String]>([:])
+    /// How many texts are kept (for tests: never more than `keptLimit`).
+    static var keptCount: Int { kept.withLock { $0.count } }
 
     /// Times as a rider in Sydney reads them.
     static let style = Date.FormatStyle(
