@@ -14,6 +14,7 @@ public actor InMemoryScheduledRideRepository: ScheduledRideRepository {
 
     private var rides: [ScheduledRide] = []
     private var states: [ScheduledRideID: Stored] = [:]
+    private var lastID: Int64 = 0
     private let users: InMemoryUserRepository
     private let rideRepository: InMemoryRideRepository
     private let places: any PlaceRepository
@@ -50,8 +51,14 @@ public actor InMemoryScheduledRideRepository: ScheduledRideRepository {
         if let refusal = ScheduledRidePolicy.refusal(pickupAt: booking.pickupAt.milliseconds, among: upcoming) {
             throw refusal
         }
+        // The rider's cancelled bookings go, as the stores delete them in the booking's transaction.
+        let cancelled = Set(
+            rides.filter { $0.userID == booking.userID && states[$0.id] == .status(.cancelled) }.map(\.id))
+        rides.removeAll { cancelled.contains($0.id) }
+        for id in cancelled { states[id] = nil }
+        lastID += 1
         let ride = ScheduledRide(
-            id: ScheduledRideID(Int64(rides.count + 1)), userID: booking.userID, pickup: booking.pickup,
+            id: ScheduledRideID(lastID), userID: booking.userID, pickup: booking.pickup,
             dropoff: dropoff, rideOptionID: booking.rideOptionID, fareCents: booking.fareCents,
             pickupAt: booking.pickupAt.milliseconds, bookedAt: booking.bookedAt.milliseconds,
             clockRate: booking.clockRate, status: .upcoming)

@@ -27,6 +27,8 @@ public struct PostgresScheduledRideRepository: ScheduledRideRepository {
             if let refusal = ScheduledRidePolicy.refusal(pickupAt: pickupAt, among: upcoming) { throw refusal }
             let place = try await transaction.query("SELECT 1 FROM places WHERE id = \(booking.dropoffID.rawValue)")
             guard !place.isEmpty else { throw RideRepositoryError.unknownPlace }
+            try await transaction.execute(
+                "DELETE FROM scheduled_rides WHERE user_id = \(booking.userID.rawValue) AND status = 'cancelled'")
             let inserted = try await transaction.query(
                 """
                 INSERT INTO scheduled_rides (

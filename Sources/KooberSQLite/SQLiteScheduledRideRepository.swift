@@ -41,6 +41,11 @@ public struct SQLiteScheduledRideRepository: ScheduledRideRepository {
                     .unixMilliseconds(booking.missAt),
                 ]
             )[0].int64("id")
+            // After the insert: its id is then above the deleted ones', so an id never comes back (`INTEGER PRIMARY
+            // KEY` takes the highest id + 1), and a stale tab's Cancel of a deleted booking finds nothing.
+            _ = try connection.execute(
+                "DELETE FROM scheduled_rides WHERE user_id = ? AND status = 'cancelled'",
+                [.integer(booking.userID.rawValue)])
             try Self.queueIfConfirmed(
                 .scheduledRide(.scheduledRideBooked, id: ScheduledRideID(id)), for: booking.userID,
                 at: booking.bookedAt, on: connection)

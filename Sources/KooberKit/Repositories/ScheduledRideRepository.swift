@@ -6,7 +6,9 @@ import Foundation
 /// is one transaction that claims the booking only while it is still upcoming, so any number of tabs booking and of
 /// processes starting never break them or start a ride twice.
 public protocol ScheduledRideRepository: Sendable {
-    /// Stores the booking, `upcoming`, and queues its "booked" mail, in one transaction. Throws
+    /// Stores the booking, `upcoming`, and queues its "booked" mail, in one transaction, in which it also deletes the
+    /// rider's cancelled bookings: a cancelled booking is kept only to answer a second Cancel (`notUpcoming`), until
+    /// the rider books again, so book-and-cancel cannot pile rows up (issue 41: 4,060 in 20 s). Throws
     /// `ScheduledRideRefusal.tooManyUpcoming` or `.tooClose` (checked against what is stored then),
     /// `RideRepositoryError.unknownPlace` for a drop-off that doesn't exist.
     func book(_ booking: NewScheduledRide) async throws -> ScheduledRide

@@ -146,6 +146,40 @@ struct ScheduledRideRepositoryContractTests {
         }
     }
 
+    /// Issue 41: book-and-cancel piled up cancelled bookings (4,060 rows in 20 s). A booking deletes its rider's
+    /// cancelled ones; the last stays cancelled (a second Cancel is still `notUpcoming`) until the rider books again.
+    /// Other riders' cancelled bookings and the rider's upcoming ones are untouched.
+    @Test(arguments: RepositoryKind.allCases)
+    func bookingDeletesTheRidersCancelledBookings(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let rider = try await repositories.users.create(newUser())
+            let other = try await repositories.users.create(newUser(email: "skippy@example.com"))
+            let scheduled = repositories.scheduledRides
+            let kept = try await scheduled.book(Self.booking(rider.id, at: Self.pickup + 7_200))
+            let othersCancelled = try await scheduled.book(Self.booking(other.id))
+            try await scheduled.cancel(id: othersCancelled.id, userID: other.id)
+            var booked: [ScheduledRide] = []
+            for _ in 0..<50 {
+                let booking = try await scheduled.book(Self.booking(rider.id))
+                try await scheduled.cancel(id: booking.id, userID: rider.id)
+                booked.append(booking)
+            }
+            for booking in booked.dropLast() {
+                #expect(try await scheduled.scheduledRide(id: booking.id) == nil, "\(booking.id)")
+            }
+            let last = try #require(booked.last)
+            #expect(try await scheduled.scheduledRide(id: last.id)?.status == .cancelled)
+            await #expect(throws: ScheduledRideRepositoryError.notUpcoming) {
+                try await scheduled.cancel(id: last.id, userID: rider.id)
+            }
+            #expect(try await scheduled.scheduledRide(id: othersCancelled.id)?.status == .cancelled)
+            #expect(try await scheduled.upcoming(userID: rider.id).map(\.id) == [kept.id])
+            let again = try await scheduled.book(Self.booking(rider.id))
+            #expect(try await scheduled.scheduledRide(id: last.id) == nil)
+            #expect(!booked.map(\.id).contains(again.id), "ids are never reused")
+        }
+    }
+
     @Test(arguments: RepositoryKind.allCases)
     func aDueBookingStartsAsTheRideRequestRideWouldStoreWithItsMail(kind: RepositoryKind) async throws {
         try await withRepositories(kind) { repositories in
