@@ -192,6 +192,7 @@ let package = Package(
                 "KooberPostgres",
                 "KooberSQLite",
                 "KooberWeb",
+                "MailDelivery",
                 "TestBrowsing",
                 "TestKit",
                 .product(name: "Logging", package: "swift-log"),
@@ -297,7 +298,7 @@ let package = Package(
         .testTarget(
             name: "KooberPostgresTests",
             dependencies: [
-                "KooberPostgres", "KooberKit", "KooberTestSupport", "KooberWeb", "TestKit",
+                "KooberPostgres", "KooberKit", "KooberTestSupport", "KooberWeb", "MailDelivery", "TestKit",
                 .product(name: "Logging", package: "swift-log"),
                 // Rows read by the migration tests (`PostgresRow`).
                 .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -1,11 +1,10 @@
 import Foundation
 import KooberKit
 import KooberKitTestDoubles
+import KooberTestSupport
 import KooberWeb
 import Logging
 import MailDelivery
-import Synchronization
-import TestBrowsing
 import TestKit
 import Testing
 
@@ -47,34 +46,11 @@ import Testing
         return messageIDs
     }
 
-    /// Two senders, each looking every minute as the service does (a batch when something is due), while the test
-    /// moves time on a minute at a time once both are asleep on the clock: in the relay or between looks.
-    func runTwoSenders(on relay: SlowRelay, for minutes: Int) async throws -> [any Error] {
-        let failures = Locked<[any Error]>([])
-        let senders = [try makeSender(on: relay), try makeSender(on: relay)]
-        let loops = senders.map { sender in
-            Task {
-                while !Task.isCancelled {
-                    do { try await sender.runOnce() } catch { failures.withLock { $0.append(error) } }
-                    try? await clock.sleep(for: .seconds(60))
-                }
-            }
-        }
-        for _ in 0..<minutes {
-            await clock.sleepers(atLeast: 2)
-            clock.advance(by: 60)
-        }
-        await clock.sleepers(atLeast: 2)
-        for loop in loops { loop.cancel() }
-        for loop in loops { await loop.value }
-        return failures.value
-    }
-
     @Test func twoSendersOnASlowRelaySendEachMessageOnceAndWithinTheLinksLife() async throws {
         let start = clock.now
         let queued = try await riders(7)
         let relay = SlowRelay(clock: clock, perMessage: 4 * 60)
-        let failures = try await runTwoSenders(on: relay, for: 45)
+        let failures = await runMailSenders([try makeSender(on: relay), try makeSender(on: relay)], on: clock, for: 45)
         #expect(failures.isEmpty)
 
         let taken = relay.taken
@@ -171,57 +147,5 @@ import Testing
         let next = try #require(try await stores.outbox.nextAttemptTime())
         #expect(next == clock.now + policy.wait(afterAttempts: 1))
         #expect(relay.tried == Array(queued))
-    }
-}
-
-/// A relay that takes `perMessage` of the test clock to take each message, and gives up on a message still in hand
-/// at the deadline the sender set, with the rest of the batch, as `SMTPTransport` does.
-final class SlowRelay: MailTransport {
-    struct Taken: Sendable {
-        let messageID: String
-        let at: Date
-    }
-
-    private let clock: TestClock
-    private let perMessage: TimeInterval
-    private let state = Mutex<(taken: [Taken], tried: [String], cutShort: Int)>(([], [], 0))
-
-    init(clock: TestClock, perMessage: TimeInterval) {
-        self.clock = clock
-        self.perMessage = perMessage
-    }
-
-    /// The messages the relay took, with when.
-    var taken: [Taken] { state.withLock { $0.taken } }
-    /// The message ids of every try, in order.
-    var tried: [String] { state.withLock { $0.tried } }
-    /// Messages given up on at their deadline, while the relay had them.
-    var cutShort: Int { state.withLock { $0.cutShort } }
-
-    func send(_ messages: [MailMessage], by deadline: Date, settle: (MailDeliveryResult) async -> Date?) async {
-        var deadline = deadline
-        for (index, message) in messages.enumerated() {
-            state.withLock { $0.tried.append(message.messageID) }
-            let left = deadline.timeIntervalSince(clock.now)
-            let result: MailDeliveryResult
-            do {
-                try await clock.sleep(for: .milliseconds(Int64(min(perMessage, max(left, 0)) * 1000)))
-                if left >= perMessage {
-                    state.withLock { $0.taken.append(Taken(messageID: message.messageID, at: clock.now)) }
-                    result = .delivered
-                } else {
-                    state.withLock { $0.cutShort += 1 }
-                    result = .retryLater("no reply within the batch's deadline")
-                }
-            } catch {
-                result = .retryLater("cancelled")
-            }
-            guard result == .delivered else {
-                for _ in index..<messages.count { _ = await settle(result) }
-                return
-            }
-            guard let next = await settle(result) else { return }
-            deadline = next
-        }
     }
 }
