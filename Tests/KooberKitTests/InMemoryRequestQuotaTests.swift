@@ -53,7 +53,8 @@ import Testing
 
     /// The keys are held as SHA-256 digests: a key's memory is the same whatever its length.
     @Test func eachKeyTakesAFixedSizeWhateverItsLength() {
-        #expect(RecentRequests.bytesPerKey(limit: 10) <= 200)
+        #expect(RecentRequests.bytesPerKey(limit: 10) * InMemoryRequestQuota.defaultMaximumKeys <= 11_200_000)
+        #expect(RecentRequests.bytesPerKey(limit: 10) * SignUpThrottle.defaultMaximumAddresses <= 11_200_000)
         var table = RecentRequests(maximumKeys: 10)
         let first = table.take(String(repeating: "é", count: 100_000), limit: 1, window: hour, at: referenceTime)
         let again = table.take(String(repeating: "é", count: 100_000), limit: 1, window: hour, at: referenceTime)

@@ -11,12 +11,12 @@ public protocol RequestQuota: Sendable {
 /// The quota of one process, in memory: a restart forgets it, which costs an abuser at most one more window's worth.
 ///
 /// Its table is a `RecentRequests`: each key kept as its SHA-256 with at most `limit` times, at most `maximumKeys`
-/// keys (about 9.6 MB at 10 times a key), swept by time, and nothing recorded for a request it refuses. When full, a
-/// new key is refused (fail-closed: no mail goes out uncounted; see `RecentRequests`).
+/// keys (at most 11 MB, at 10 times a key), swept by time, and nothing recorded for a request it refuses. When full,
+/// a new key is refused (fail-closed: no mail goes out uncounted; see `RecentRequests`).
 public actor InMemoryRequestQuota: RequestQuota {
-    /// The most keys held: 50,000 (each address's key and the emails it got through, within one window), which a
-    /// flood fills only from thousands of addresses in one window.
-    public static let defaultMaximumKeys = 50_000
+    /// The most keys held: 32,768 (each address's key and the emails it got through, within one window), which a
+    /// flood fills only from about 3,000 addresses in one window.
+    public static let defaultMaximumKeys = 32_768
 
     private var requests: RecentRequests
 

@@ -24,13 +24,13 @@ public struct SignUpThrottlePolicy: Sendable {
 /// PostgreSQL share theirs in the database instead (`PostgresSignUpThrottle`).
 ///
 /// Its table is a `RecentRequests`: each address kept as its SHA-256 with at most `maximumAccounts` times, at most
-/// `maximumAddresses` addresses (about 9.6 MB), swept by time, nothing recorded for a refused sign-up. When full, a
+/// `maximumAddresses` addresses (at most 11 MB), swept by time, nothing recorded for a refused sign-up. When full, a
 /// new address is refused (fail-closed: a flood of addresses must not mint accounts unthrottled).
 public actor SignUpThrottle: SignUpThrottling {
     public typealias Policy = SignUpThrottlePolicy
 
-    /// The most addresses held at once: 50,000 addresses that each reached the password hash within the hour.
-    public static let defaultMaximumAddresses = 50_000
+    /// The most addresses held at once: 32,768 addresses that each reached the password hash within the hour.
+    public static let defaultMaximumAddresses = 32_768
 
     public let policy: Policy
     /// The times of recent sign-ups by address.
