@@ -46,7 +46,6 @@ public final class InMemoryMailState: Sendable {
     /// `issue`'s steps for no one (`UserID.decoy`), taken back out in the same step: nothing is left.
     func issueDecoy(_ link: AccountLinkIssue) {
         state.withLock { state in
-            let before = state
             state.links = state.links.filter { $0.value.userID != UserID.decoy || $0.value.purpose != link.purpose }
             state.links[link.tokenHash] = Link(
                 purpose: link.purpose, userID: UserID.decoy, expiresAt: link.expiresAt,
@@ -54,7 +53,6 @@ public final class InMemoryMailState: Sendable {
             Self.queue(link.mail, for: UserID.decoy, at: link.issuedAt, in: &state)
             state.links[link.tokenHash] = nil
             state.entries[state.lastEntryID] = nil
-            state.lastEntryID = max(before.lastEntryID, state.lastEntryID)
         }
     }
 

@@ -26,15 +26,13 @@ public struct PostgresAccountLinkRepository: AccountLinkRepository {
         }
     }
 
-    /// `issue`'s statements for `UserID.decoy`, with the links' and the outbox's riders checked at the commit (the
-    /// constraints are deferrable): the rows are taken out again before it, so the commit keeps nothing, and waits
-    /// for its write as `issue`'s does.
+    /// `issue`'s statements for `UserID.decoy`: the links' and the outbox's riders are checked at the commit
+    /// (migration 11), and the rows are taken out again before it, so the commit keeps nothing, and waits for its
+    /// write as `issue`'s does.
     public func issueDecoy(_ link: AccountLinkIssue) async throws {
         try await database.transaction { transaction in
             let userID = UserID.decoy
             _ = try await transaction.query("SELECT id FROM users WHERE id = \(userID.rawValue) FOR SHARE")
-            try await transaction.execute(
-                "SET CONSTRAINTS account_links_user_id_fkey, mail_outbox_user_id_fkey DEFERRED")
             try await PostgresMailQueue.issue(link, for: userID, in: transaction)
             try await transaction.execute("DELETE FROM account_links WHERE token_hash = \(link.tokenHash.hex)")
             try await transaction.execute("DELETE FROM mail_outbox WHERE message_id = \(link.mail.messageID)")

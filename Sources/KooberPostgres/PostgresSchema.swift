@@ -331,9 +331,9 @@ enum PostgresSchema {
         // No token rests in the database (issue 41), as SQLite's version 15: the outbox keeps no token; a link knows
         // the message that carries it (`message_id`), and the sender draws the token it mails when it claims the
         // message, storing only its hash. A queued message's link gets its message and loses its hash, whose token lay
-        // in the outbox in the clear. The links' and the outbox's riders may be checked at the commit, so that Forgot
-        // Password's decoy (`PostgresAccountLinkRepository.issueDecoy`) writes a link and a message and takes them
-        // back out before it commits.
+        // in the outbox in the clear. The links' and the outbox's riders are checked at the commit, so that Forgot
+        // Password's decoy (`PostgresAccountLinkRepository.issueDecoy`) runs a link's statements as a link does and
+        // takes its rows back out before it commits.
         PostgresMigration(
             version: 11,
             statements: [
@@ -351,10 +351,8 @@ enum PostgresSchema {
                 """,
                 "ALTER TABLE mail_outbox DROP COLUMN token",
                 "CREATE UNIQUE INDEX account_links_by_message ON account_links (message_id)",
-                """
-                ALTER TABLE account_links ALTER CONSTRAINT account_links_user_id_fkey DEFERRABLE INITIALLY IMMEDIATE
-                """,
-                "ALTER TABLE mail_outbox ALTER CONSTRAINT mail_outbox_user_id_fkey DEFERRABLE INITIALLY IMMEDIATE",
+                "ALTER TABLE account_links ALTER CONSTRAINT account_links_user_id_fkey DEFERRABLE INITIALLY DEFERRED",
+                "ALTER TABLE mail_outbox ALTER CONSTRAINT mail_outbox_user_id_fkey DEFERRABLE INITIALLY DEFERRED",
             ]
         ),
         // The same label twice (issue 41), as SQLite's version 16: a label's key is now case-folded and composed (NFC),

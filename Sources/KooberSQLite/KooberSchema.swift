@@ -366,19 +366,57 @@ public enum KooberSchema {
         // (`message_id`), and the sender draws the token it mails when it claims the message, storing only its hash.
         // A queued message's link gets its message and loses its hash, whose token lay here in the clear (the claim
         // draws a new one); a queued message whose link has ended has nothing left to say, and is dropped when claimed.
+        // Both tables check their rider at the commit (`DEFERRABLE INITIALLY DEFERRED`), so that Forgot Password's
+        // decoy (`SQLiteAccountLinkRepository.issueDecoy`) runs a link's statements, for no rider, as a link does, and
+        // takes its rows back out before the commit. SQLite cannot change a foreign key in place: both are rebuilt.
         Migration(
             version: 15,
             sql: """
-                ALTER TABLE account_links ADD COLUMN message_id TEXT;
-                UPDATE account_links SET message_id = (
-                    SELECT m.message_id FROM mail_outbox AS m
-                    WHERE m.user_id = account_links.user_id AND m.kind = account_links.purpose
-                    ORDER BY m.id DESC LIMIT 1
+                CREATE TABLE account_links_v15 (
+                    token_hash TEXT PRIMARY KEY,
+                    purpose TEXT NOT NULL CHECK (purpose IN ('password_reset', 'email_confirmation')),
+                    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+                    expires_at_ms INTEGER NOT NULL,
+                    message_id TEXT
+                ) WITHOUT ROWID;
+                INSERT INTO account_links_v15 (token_hash, purpose, user_id, expires_at_ms, message_id)
+                SELECT
+                    CASE WHEN message_id IS NULL THEN token_hash ELSE 'ended:' || lower(hex(randomblob(32))) END,
+                    purpose, user_id, expires_at_ms, message_id
+                FROM (
+                    SELECT l.token_hash, l.purpose, l.user_id, l.expires_at_ms, (
+                        SELECT m.message_id FROM mail_outbox AS m
+                        WHERE m.user_id = l.user_id AND m.kind = l.purpose
+                        ORDER BY m.id DESC LIMIT 1
+                    ) AS message_id
+                    FROM account_links AS l
                 );
-                UPDATE account_links SET token_hash = 'ended:' || lower(hex(randomblob(32)))
-                WHERE message_id IS NOT NULL;
-                ALTER TABLE mail_outbox DROP COLUMN token;
+                DROP TABLE account_links;
+                ALTER TABLE account_links_v15 RENAME TO account_links;
+                CREATE INDEX account_links_by_user ON account_links (user_id, purpose);
                 CREATE UNIQUE INDEX account_links_by_message ON account_links (message_id);
+                CREATE TABLE mail_outbox_v15 (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    kind TEXT NOT NULL CHECK (kind IN (
+                        'password_reset', 'email_confirmation', 'receipt',
+                        'scheduled_ride_booked', 'scheduled_ride_starting', 'scheduled_ride_missed'
+                    )),
+                    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+                    message_id TEXT NOT NULL UNIQUE,
+                    ride_id INTEGER,
+                    queued_at_ms INTEGER NOT NULL,
+                    next_attempt_at_ms INTEGER NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0
+                );
+                INSERT INTO mail_outbox_v15 (
+                    id, kind, user_id, message_id, ride_id, queued_at_ms, next_attempt_at_ms, attempts
+                )
+                SELECT id, kind, user_id, message_id, ride_id, queued_at_ms, next_attempt_at_ms, attempts
+                FROM mail_outbox;
+                DROP TABLE mail_outbox;
+                ALTER TABLE mail_outbox_v15 RENAME TO mail_outbox;
+                CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at_ms);
+                CREATE INDEX mail_outbox_by_user ON mail_outbox (user_id);
                 """
         ),
         // The same label twice (issue 41): a label's key is now case-folded and composed (NFC), so each stored key is

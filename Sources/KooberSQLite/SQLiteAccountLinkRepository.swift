@@ -19,13 +19,13 @@ public struct SQLiteAccountLinkRepository: AccountLinkRepository, MailOutbox {
         }
     }
 
-    /// The same statements as `issue`, for a user id no one has (`UserID.decoy`), with the foreign keys checked at
-    /// the commit: by then the rows are taken out again, so the write touches the pages a link does and keeps nothing.
+    /// The same statements as `issue`, for a user id no one has (`UserID.decoy`): both tables check their rider at the
+    /// commit (migration 15), and by then the rows are taken out again, so the write touches the pages a link does and
+    /// keeps nothing. (Not `PRAGMA defer_foreign_keys`: a pragma that changes a flag expires every prepared statement.)
     public func issueDecoy(_ link: AccountLinkIssue) async throws {
         try await database.write { connection in
             let userID = UserID.decoy
             _ = try connection.query("SELECT 1 FROM users WHERE id = ?", [.integer(userID.rawValue)])
-            try connection.execute("PRAGMA defer_foreign_keys = ON")
             try Self.issue(link, for: userID, on: connection)
             try connection.execute("DELETE FROM account_links WHERE token_hash = ?", [.text(link.tokenHash.hex)])
             try connection.execute("DELETE FROM mail_outbox WHERE message_id = ?", [.text(link.mail.messageID)])
