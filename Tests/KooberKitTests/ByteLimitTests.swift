@@ -70,7 +70,7 @@ import Testing
 
     @Test func searchAndSavedPlaceLabelsRefuseAccentedText() async throws {
         let stores = StoreServices.inMemory()
-        await #expect(throws: SearchDropoffLocationsError.queryTooLong(.search)) {
+        await #expect(throws: SearchDropoffLocationsError.queryTooLong(Self.hundredCharactersInBytes)) {
             try await SearchDropoffLocationsUseCase(
                 query: Self.accented(), pickupLocation: SydneyLocator.sydney, placeRepository: stores.places
             ).run()

@@ -18,7 +18,9 @@ public struct SearchDropoffLocationsUseCase: Sendable {
 
     /// Every place, to search through; throws `SearchDropoffLocationsError` for a search too long to run, unread.
     func places() async throws -> [NamedLocation] {
-        if FieldLimit.search.isExceeded(by: query) { throw SearchDropoffLocationsError.queryTooLong(.search) }
+        if case .tooLong(let limit)? = FieldLimit.search.problem(with: query) {
+            throw SearchDropoffLocationsError.queryTooLong(limit)  // its characters, or its bytes
+        }
         return try await placeRepository.allPlaces()
     }
 
