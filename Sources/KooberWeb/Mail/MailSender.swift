@@ -111,6 +111,7 @@ public final class MailSender: Service {
         var answered = 0
         var failure: (any Error)?
         await transport.send(composed.map(\.message), by: leaseEnd - policy.leaseMargin) { result in
+            guard answered < composed.count else { return nil }  // a result for no message: nothing to settle
             let entry = composed[answered].entry
             answered += 1
             guard failure == nil else { return nil }
