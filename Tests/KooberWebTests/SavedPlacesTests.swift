@@ -93,6 +93,25 @@ import Testing
         #expect(try saved(browser).count == 9)
     }
 
+    /// Issue 41: "Café" typed with a composed é and with a combining accent is one label; a label of one character
+    /// with 100,000 combining accents is refused by its bytes.
+    @Test func oneLabelHoweverItsAccentIsTypedAndNoneOfAHundredKilobytes() async throws {
+        let app = try await KooberTestApp()
+        let browser = try await signedIn(app)
+        try await save("MOMA", as: "Caf\u{E9}", own: true, browser)
+        try await save("Opera House", as: "CAFE\u{301}", own: true, browser)
+        #expect(browser.path == "/ride/dropoff")
+        #expect(try saved(browser) == ["CAFE\u{301} Opera House"], "moved, not added")
+        let accented = "a" + String(repeating: "\u{301}", count: 100_000)
+        try await save("MOMA", as: accented, own: true, browser)
+        #expect(browser.status == .unprocessableEntity)
+        #expect(
+            try browser.fieldError("Your own label")
+                == "Use at most 120 bytes (accented letters and emoji take more than one).")
+        try await browser.visit("/ride/dropoff")
+        #expect(try saved(browser) == ["CAFE\u{301} Opera House"])
+    }
+
     @Test func forgedPlaceIdsAndStaleLabelsAreAnsweredWithAPage() async throws {
         let app = try await KooberTestApp()
         let browser = try await signedIn(app)
