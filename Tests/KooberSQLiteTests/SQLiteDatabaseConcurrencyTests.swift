@@ -71,10 +71,10 @@ struct SQLiteDatabaseConcurrencyTests {
                     try connection.execute("INSERT INTO sign_in_failures (email, failed_at) VALUES ('a@b.c', 1)")
                     insertedContinuation.yield()
                     // The transaction stays open until the reader has finished; if reads had to wait for the
-                    // writer, this would time out instead of deadlocking the test. 20 s, as `BusyMachine.patience`:
-                    // it proves the read is not blocked, not how fast it is, and 5 s was once too short for a reader
-                    // waiting for a core while the whole suite ran.
-                    guard readerDone.wait(timeout: .now() + 20) == .success else { throw ReaderWasBlocked() }
+                    // writer, this would time out instead of deadlocking the test. A minute: it proves the read is
+                    // not blocked (a blocked one never finishes), not how fast it is; 5 s and then 20 s were each once
+                    // too short for a reader waiting for a core while the whole suite ran (CI, issue 41: 1,261 tests).
+                    guard readerDone.wait(timeout: .now() + 60) == .success else { throw ReaderWasBlocked() }
                 }
             }
             var iterator = inserted.makeAsyncIterator()
