@@ -122,6 +122,39 @@ for (const element of document.querySelectorAll('a[href], button, input:not([typ
 return small;
 """
 
+# Every description list as a reader sees it (issue 42: My Profile's **Email not confirmed** once landed in the terms'
+# column, pushing **Mobile Number** beside it as if it were its value). In two columns, every term is in the first and
+# every value (a term may have several) in the second, each on or below its own term's row; in one column (a narrow
+# window), every value is under its own term. Returns every misplaced item.
+TERMS_AND_VALUES_SCRIPT = """
+const problems = [];
+for (const list of document.querySelectorAll('dl')) {
+    const items = Array.from(list.children).filter(item => item.tagName === 'DT' || item.tagName === 'DD');
+    const terms = items.filter(item => item.tagName === 'DT').map(term => term.getBoundingClientRect());
+    if (terms.length === 0 || list.getBoundingClientRect().width === 0) continue;
+    const termsLeft = Math.min(...terms.map(box => box.left));
+    const termsRight = Math.max(...terms.filter(box => Math.abs(box.left - termsLeft) <= 1).map(box => box.right));
+    const firstValue = items.find(item => item.tagName === 'DD');
+    const twoColumns = firstValue && firstValue.getBoundingClientRect().left >= termsRight - 1;
+    let term = null;
+    for (const item of items) {
+        const box = item.getBoundingClientRect();
+        const words = item.textContent.trim().replace(/\\s+/g, ' ').slice(0, 40);
+        if (item.tagName === 'DT') {
+            if (Math.abs(box.left - termsLeft) > 1) problems.push(`the term "${words}" is not in the terms' column`);
+            term = box;
+        } else if (term === null) {
+            problems.push(`the value "${words}" has no term before it`);
+        } else if (twoColumns && (box.left < termsRight - 1 || box.top < term.top - 1)) {
+            problems.push(`the value "${words}" is not beside or below its term, in the values' column`);
+        } else if (!twoColumns && box.top < term.bottom - 1) {
+            problems.push(`the value "${words}" is not under its term`);
+        }
+    }
+}
+return problems;
+"""
+
 # The live ride as the page shows it at one moment; `noReload` is false once the page has been loaded again.
 RIDE_SAMPLE_SCRIPT = """
 const section = document.querySelector('[data-ride-status]');
@@ -401,6 +434,7 @@ class Journey:
         viewport = self.driver.execute_script("return document.documentElement.clientWidth")
         self.test.assertLessEqual(width, viewport, f"{where}: scrolls sideways ({width} px in {viewport} px)")
         self.test.assertEqual(self.driver.execute_script(TAP_TARGETS_SCRIPT), [], f"{where}: tap targets too small")
+        self.test.assertEqual(self.driver.execute_script(TERMS_AND_VALUES_SCRIPT), [], f"{where}: terms and values")
         self.test.assertEqual(self._serious_axe_violations(), [], f"{where}: axe-core")
         # The page's own status (a 422 for a failed form, a 404) is logged too; it is checked where it matters. So is
         # its stream's: a share link's stream answers 410 once the link has ended, and the live page before it may ask
