@@ -9,6 +9,8 @@ let package = Package(
         // For Benchmarks/, which measures the server on its own.
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "LogLines", targets: ["LogLines"]),
+        // For the benchmarks' peer, which renders the data Koober kept of a page (`koober --keep-view-data`).
+        .library(name: "MustacheRendering", targets: ["MustacheRendering"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -254,7 +256,8 @@ let package = Package(
             name: "KooberWebTests",
             dependencies: [
                 "HTMLReading", "KooberWeb", "KooberKit", "KooberKitTestDoubles", "KooberMap", "KooberSQLite",
-                "KooberTestSupport", "LogLines", "MailDelivery", "TestBrowsing", "TestKit", "Timekeeping",
+                "KooberTestSupport", "LogLines", "MailDelivery", "MustacheRendering", "TestBrowsing", "TestKit",
+                "Timekeeping",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -28,6 +28,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                // Only to read the page's data as Koober kept it (`TemplateValue` from JSON).
+                .product(name: "MustacheRendering", package: "Koober"),
             ]
         ),
         // Koober's own HTTPServer answering plaintext, as /healthz-like requests are answered.

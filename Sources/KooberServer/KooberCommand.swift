@@ -119,6 +119,13 @@ struct KooberCommand: AsyncParsableCommand {
     )
     var publicURL: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Write the data each page is rendered with to <folder>/<template>.json, for the benchmarks; a file a page, never in production. (env: KOOBER_KEEP_VIEW_DATA)",
+            visibility: .hidden)
+    )
+    var keepViewData: String?
+
     func run() async throws {
         let settings = try KooberSettings(command: self, environment: Environment())
         LoggingSystem.bootstrap { LogOutputHandler(label: $0, format: settings.logFormat) }
@@ -128,7 +135,9 @@ struct KooberCommand: AsyncParsableCommand {
         let logger = Logger(label: "koober")
         // Templates and public files first: a broken file stops start-up before the database is created.
         let staticFiles = try StaticFiles(directory: settings.publicDirectory)
-        let templates = try TemplateRenderer(directory: settings.templates, assetVersion: staticFiles.version)
+        let templates = try TemplateRenderer(
+            directory: settings.templates, assetVersion: staticFiles.version,
+            keepingViewData: try settings.keepViewData.map(ViewDataKeeper.init(folder:)))
         let storage = try await KooberStorage.open(settings.storage, logger: logger)
         logger.info("\(settings.mailDestination)")
         let container = try await KooberAppDependencyContainer(

@@ -37,6 +37,8 @@ struct KooberSettings: Equatable {
     var mailDirectory: String
     /// The address riders reach Koober at, for links in mail: never a request's `Host`.
     var publicURL: String
+    /// Where the data each page is rendered with is written (`ViewDataKeeper`); `nil`, the default, writes none.
+    var keepViewData: String?
 
     /// 4 hashes per core the hasher's pool has (`BoundedPasswordHasher.defaultCapacity`).
     static var defaultHashQueueSize: Int { KooberStorageConfiguration.defaultHashQueueSize }
@@ -141,6 +143,7 @@ struct KooberSettings: Equatable {
         }
         self.mailFrom = mailFrom
         mailDirectory = command.mailDir ?? environment.string("KOOBER_MAIL_DIR") ?? "mail"
+        keepViewData = command.keepViewData ?? environment.string("KOOBER_KEEP_VIEW_DATA")
         let host = hostname.contains(":") ? "[\(hostname)]" : hostname
         let url = command.publicURL ?? environment.string("KOOBER_PUBLIC_URL") ?? "http://\(host):\(port)"
         guard let components = URLComponents(string: url), ["http", "https"].contains(components.scheme),

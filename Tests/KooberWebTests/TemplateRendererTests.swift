@@ -2,6 +2,7 @@ import Foundation
 import KooberKit
 import KooberMap
 import Mustache
+import MustacheRendering
 import TestKit
 import Testing
 
@@ -64,7 +65,8 @@ import Testing
     }
 
     /// Every page, in each of its states, renders byte for byte as swift-mustache renders the view state itself
-    /// (by reflection) from the same template files.
+    /// (by reflection) from the same template files; and as the benchmarks' Hummingbird peer renders it with
+    /// swift-mustache from the data Koober keeps of it (`koober --keep-view-data`: JSON, read back as plain values).
     @Test func everyPageRendersAsSwiftMustacheRendersItsViewState() async throws {
         var library = try await MustacheLibrary(directory: ProjectPaths.templates)
         try library.register("v1", named: "asset-version")
@@ -132,6 +134,7 @@ import Testing
             (.signUp, SignUpViewState(csrfToken: "t")),
             (.signUp, SignUpViewState(csrfToken: "t", account: account, error: problem)),
             (.ride, pickMeUp(.choosingDropoff)),
+            (.ride, pickMeUp(.choosingRideOption(dropoff: opera))),  // Benchmarks/run's page
             (.ride, pickMeUp(.choosingRideOption(dropoff: opera), error: problem)),
             (.ride, pickMeUp(.following(ride))),
             (.ride, pickMeUp(.following(finished))),
@@ -226,7 +229,23 @@ import Testing
         for (template, viewState) in pages {
             let bySwiftMustache = try #require(library.render(viewState, withTemplate: template.rawValue))
             #expect(renderer.render(template, viewState) == bySwiftMustache, "\(template) \(viewState)")
+            let kept = try JSONDecoder().decode(
+                TemplateValue.self, from: try JSONEncoder().encode(TemplateValue(encoding: viewState)))
+            let byThePeer = try #require(library.render(kept.plainValue, withTemplate: template.rawValue))
+            #expect(byThePeer == bySwiftMustache, "the peer's \(template) \(viewState)")
         }
+
+        // The page Benchmarks/run measures, kept as koober keeps it, and rendered from the file as its peer does.
+        let folder = NSTemporaryDirectory() + "koober-view-data-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let keeper = try ViewDataKeeper(folder: folder)
+        let keeping = try TemplateRenderer(
+            directory: ProjectPaths.templates, assetVersion: "v1", keepingViewData: keeper)
+        let page = keeping.render(.ride, pickMeUp(.choosingRideOption(dropoff: opera)))
+        let kept = try JSONDecoder().decode(
+            KeptViewData.self, from: try Data(contentsOf: URL(fileURLWithPath: keeper.path(of: "ride"))))
+        #expect(kept.template == "ride" && kept.assetVersion == "v1")
+        #expect(library.render(kept.viewData.plainValue, withTemplate: kept.template) == page)
     }
 
     private func copyOfTemplates() throws -> String {

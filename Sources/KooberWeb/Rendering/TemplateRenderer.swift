@@ -15,11 +15,16 @@ public struct TemplateRenderer: Sendable {
     public static let assetVersionPartial = "asset-version"
 
     private let library: TemplateLibrary
+    private let assetVersion: String
+    /// Where each page's data is kept as it is rendered (`koober --keep-view-data`); `nil`, the default, keeps none.
+    private let viewDataKeeper: ViewDataKeeper?
 
     /// Loads every `.mustache` file in `directory`; throws naming the file that is missing or does not parse, or the
     /// partial a template includes that does not exist. `assetVersion` is `StaticFiles.version` of the public files
     /// the pages link to.
-    public init(directory: String, assetVersion: String) throws {
+    public init(
+        directory: String, assetVersion: String, keepingViewData viewDataKeeper: ViewDataKeeper? = nil
+    ) throws {
         guard !assetVersion.isEmpty, assetVersion.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
             throw LoadError(description: "The asset version \(assetVersion) is not letters and digits")
         }
@@ -40,6 +45,8 @@ public struct TemplateRenderer: Sendable {
             )
         }
         self.library = library
+        self.assetVersion = assetVersion
+        self.viewDataKeeper = viewDataKeeper
     }
 
     /// Renders `template` with `context` (a view-state value whose properties the template names).
@@ -54,9 +61,11 @@ public struct TemplateRenderer: Sendable {
 
     private func render(named name: String, _ context: some Encodable) -> String {
         // Every template was checked at start-up, so a miss here is a programming error.
-        guard let text = library.render(TemplateValue(encoding: context), withTemplate: name) else {
+        let value = TemplateValue(encoding: context)
+        guard let text = library.render(value, withTemplate: name) else {
             preconditionFailure("template \(name) vanished after start-up")
         }
+        viewDataKeeper?.keep(KeptViewData(template: name, assetVersion: assetVersion, viewData: value))
         return text
     }
 
