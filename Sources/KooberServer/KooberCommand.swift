@@ -26,7 +26,7 @@ struct KooberCommand: AsyncParsableCommand {
                    [--hash-queue-size <hash-queue-size>] [--trust-proxy] [--fleet-size <fleet-size>]
                    [--ride-clock-rate <ride-clock-rate>]
             koober healthcheck [--url <url>] [--timeout <timeout>]
-            koober seed riders|session|busy-fleet|history [--database <database>] [<options>]
+            koober seed riders|session|busy-fleet|history|scheduled-rides|ratings [--database <database>] [<options>]
             """,
         subcommands: [Healthcheck.self, Seed.self]
     )

@@ -15,7 +15,12 @@ struct Seed: AsyncParsableCommand {
               koober seed session --email johnny@gmail.com --dropoff "Opera House"
               koober seed busy-fleet --fleet-size 1
               koober seed history --email johnny@gmail.com --rides 20000
+              koober seed scheduled-rides --count 300 --start-at 1764300000
+              koober seed ratings --stars 5 --stars 5 --stars 4
             """,
-        subcommands: [SeedRiders.self, SeedSession.self, SeedBusyFleet.self, SeedHistory.self]
+        subcommands: [
+            SeedRiders.self, SeedSession.self, SeedBusyFleet.self, SeedHistory.self, SeedBookings.self,
+            SeedRatings.self,
+        ]
     )
 }

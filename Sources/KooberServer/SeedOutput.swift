@@ -1,5 +1,6 @@
 import Foundation
 import KooberKit
+import KooberWeb
 
 /// What `koober seed` prints: one JSON object a line on standard output, for the script that asked.
 enum SeedOutput {
@@ -10,6 +11,39 @@ enum SeedOutput {
         let email: String
         var token: String?
         var ride: Int64?
+        /// The id of the rider's booking (`koober seed scheduled-rides`).
+        var scheduledRide: Int64?
+
+        enum CodingKeys: String, CodingKey {
+            case id, email, token, ride
+            case scheduledRide = "scheduled_ride"
+        }
+    }
+
+    /// An animal of the fleet with its running total of stars as stored, and its rating as the pages show it (`nil`
+    /// below three ratings).
+    struct RatedAnimal: Encodable {
+        let id: Int64
+        let name: String
+        let rideOption: String
+        let ratings: Int
+        let starsSum: Int
+        let shown: String?
+
+        init(_ animal: Animal, _ rating: AnimalRating) {
+            id = animal.id.rawValue
+            name = animal.name
+            rideOption = animal.rideOptionID
+            ratings = rating.count
+            starsSum = rating.starsSum
+            shown = rating.words
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, ratings, shown
+            case rideOption = "ride_option"
+            case starsSum = "stars_sum"
+        }
     }
 
     /// A ride of a history, with the cursor of the history page that follows it (`RideHistoryCursor`).

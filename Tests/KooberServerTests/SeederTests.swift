@@ -85,6 +85,43 @@ import Testing
         }
     }
 
+    @Test func bookingsAllStartAtTheTimeAsked() async throws {
+        try await withSeeder { seeder in
+            let riders = try await seeder.riders(count: 4, emailPrefix: "booker", password: "hop-hop-hop")
+            let start = seeder.wholeSecondsNow.addingTimeInterval(30)
+            let bookings = try await seeder.bookings(for: riders, startingAt: start)
+            #expect(bookings.map(\.userID) == riders.map(\.id))
+            #expect(bookings.map(\.rideOptionID) == ["wallabee", "wallaroo", "kangaroo", "wallabee"])
+            #expect(bookings.allSatisfy { $0.status == .upcoming && $0.fareCents > 0 })
+            let repository = seeder.services.scheduledRideRepository
+            #expect(try await repository.upcoming(userID: riders[1].id).map(\.id) == [bookings[1].id])
+            // None is due a second before the start time; every one at it.
+            #expect(try await repository.due(at: start.addingTimeInterval(-1), limit: 10).isEmpty)
+            #expect(Set(try await repository.due(at: start, limit: 10).map(\.id)) == Set(bookings.map(\.id)))
+        }
+    }
+
+    @Test func ratingsMoveEveryAnimalsTotalAsRateYourRideDoes() async throws {
+        try await withSeeder { seeder in
+            let rated = try await seeder.rateFleet(stars: [5, 5, 4])
+            #expect(rated.count == 3)  // one animal an option
+            for (animal, rating) in rated {
+                #expect(rating == AnimalRating(starsSum: 14, count: 3))
+                #expect(try await seeder.services.rideFeedbackRepository.animalRating(animalID: animal.id) == rating)
+                #expect(SeedOutput.RatedAnimal(animal, rating).shown == "★ 4.7")
+            }
+            // Each rating is a rider's finished ride's own, and the raters are free to ride again.
+            let rater = try await seeder.user(email: "rater3@seed.koober")
+            let rides = try await seeder.services.rideRepository.rides(userID: rater.id, before: nil, limit: 10)
+            #expect(rides.count == 3 && rides.allSatisfy { $0.status == .finished })
+            for ride in rides {
+                let feedback = try await seeder.services.rideFeedbackRepository.feedback(rideID: ride.id)
+                #expect(feedback.rating?.stars.value == 4)
+            }
+            #expect(try await seeder.services.rideRepository.followedRide(userID: rater.id) == nil)
+        }
+    }
+
     @Test func aHistoryIsKooberSOwnOrderWithItsCursors() async throws {
         try await withSeeder { seeder in
             let rider = try await seeder.user(email: "johnny@gmail.com")

@@ -31,8 +31,8 @@ extension Stars {
 }
 
 extension AnimalRating {
-    /// "★ 4.8", from 3 ratings up.
-    var words: String? { shownTenths.map { "★ \($0 / 10).\($0 % 10)" } }
+    /// "★ 4.8", from 3 ratings up (public for `koober seed ratings`, which says what the pages will show).
+    public var words: String? { shownTenths.map { "★ \($0 / 10).\($0 % 10)" } }
 }
 
 extension FieldProblem {
