@@ -1,5 +1,5 @@
 """What Koober's Python scripts and benchmarks share: the one `free_port`, the one `build`, the one process class, the
-one `koober seed` call, and the one test browser. Import it from scripts/ or Benchmarks/ with
+benchmarks' cores, requests, sign-in and wrk, the one `koober seed` call, and the one test browser. Import it from scripts/ or Benchmarks/ with
 
     sys.path.insert(0, os.path.join(<the repository>, "scripts"))
     import koober_harness
@@ -12,6 +12,9 @@ Only Python 3's standard library.
 - `Process` is a child process with its log in a file, stopped by `stop` (SIGTERM, then SIGKILL after the timeout) or
   by `Process.stop_all()`; `Koober` is koober started with flags on a port (a free one, or 0 and the one it logs),
   waited for until `GET /healthz` answers 200.
+- The benchmarks' own: `SERVER_CORE` and `LOAD_CORE` (taskset), `request` (one plain HTTP request, cookies kept),
+  `csrf_token`, `sign_in`, `sign_in_and_choose_dropoff`, `wrk` (run pinned and read: `wrk_command`, `wrk_result`) and
+  `percentile`.
 - `seed(binary, database, ...)` runs `koober seed` (Koober's own repositories write, not SQL) and returns its JSON
   lines.
 - `Browser` is a rider's browser over HTTP: a cookie jar, redirects followed (and which process answered each hop,
@@ -22,6 +25,7 @@ import ctypes
 import http.client
 import http.cookiejar
 import json
+import math
 import os
 import re
 import resource
@@ -232,6 +236,132 @@ class Koober(Process):
     @property
     def url(self):
         return f"http://{self.address}"
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Benchmarks: the cores, plain HTTP, signing in, wrk
+
+# Every benchmark pins the server to core 0 (taskset) and its load, wrk, to core 1 (docs/performance.md).
+SERVER_CORE, LOAD_CORE = "0", "1"
+CONNECTIONS = 32
+CSRF_TOKEN = re.compile(rb'name="csrf_token" value="([^"]+)"')
+
+
+def request(port, method, path, body=None, cookies=None, headers=None, timeout=30):
+    """One HTTP request on the loopback interface, redirects not followed: (status, headers, body bytes). `body`, a
+    dict, is sent as a form; `cookies`, a dict, is sent and updated from the answer's Set-Cookie."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    headers = dict(headers or {})
+    if cookies:
+        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
+    if body is not None:
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+        body = urllib.parse.urlencode(body)
+    try:
+        connection.request(method, path, body=body, headers=headers)
+        response = connection.getresponse()
+        data = response.read()
+    finally:
+        connection.close()
+    if cookies is not None:
+        for header, value in response.getheaders():
+            if header.lower() == "set-cookie":
+                name, _, rest = value.partition("=")
+                value = rest.split(";")[0]
+                if value and "max-age=0" not in rest.lower():
+                    cookies[name] = value
+                else:
+                    cookies.pop(name, None)  # a cookie ended, as a browser ends it
+    return response.status, response.getheaders(), data
+
+
+def csrf_token(page):
+    """The form token of a page (bytes)."""
+    return CSRF_TOKEN.search(page).group(1).decode()
+
+
+def cookie_header(cookies):
+    """`cookies` as a request header line, for wrk's -H."""
+    return "Cookie: " + "; ".join(f"{k}={v}" for k, v in cookies.items())
+
+
+def sign_in(port, email, password):
+    """A new browser session signed in through the pages; returns its cookies."""
+    cookies = {}
+    _, _, page = request(port, "GET", "/signin", cookies=cookies)
+    status, _, _ = request(port, "POST", "/signin", cookies=cookies, body={
+        "csrf_token": csrf_token(page), "email": email, "password": password})
+    assert status == 303, f"signing in {email} answered {status}"
+    return cookies
+
+
+def sign_in_and_choose_dropoff(port, email="johnny@gmail.com", password="password"):
+    """A signed-in session (the demo rider by default) with the Opera House chosen through the search; returns its
+    cookies and its /ride page (step 2: the ride options)."""
+    cookies = sign_in(port, email, password)
+    _, _, page = request(port, "GET", "/ride/dropoff?q=opera", cookies=cookies)
+    place = re.search(rb'name="place_id" value="([^"]+)"', page).group(1).decode()
+    status, _, _ = request(port, "POST", "/ride/dropoff", cookies=cookies,
+                           body={"csrf_token": csrf_token(page), "place_id": place})
+    assert status == 303, f"choosing the drop-off answered {status}"
+    status, _, page = request(port, "GET", "/ride", cookies=cookies)
+    assert status == 200 and b"Going to" in page, "the ride page does not offer ride options"
+    return cookies, page
+
+
+def wrk_command(port, path, seconds, connections, header=None, script=None, threads=1):
+    """wrk pinned to the load core, with its latency distribution."""
+    command = ["taskset", "-c", LOAD_CORE, "wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency"]
+    if header:
+        command += ["-H", header]
+    if script:
+        command += ["-s", script]
+    return command + [f"http://127.0.0.1:{port}{path}"]
+
+
+def wrk_result(output):
+    """What wrk's output says: requests/s, requests, p50 and p99 in ms (0 without requests), socket errors (connect,
+    read, write), timeouts, non-2xx/3xx answers."""
+    requests = int(re.search(r"(\d+) requests in", output).group(1))
+
+    def milliseconds(percent):
+        if not requests:
+            return 0.0
+        match = re.search(rf"^\s+{percent}%\s+([\d.]+)(us|ms|s)\s*$", output, re.M)
+        value, unit = float(match.group(1)), match.group(2)
+        return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
+
+    errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", output)
+    non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    return {
+        "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)),
+        "requests": requests,
+        "p50": milliseconds(50), "p99": milliseconds(99),
+        "errors": sum(int(n) for n in errors.groups()[:3]) if errors else 0,
+        "timeouts": int(errors.group(4)) if errors else 0,
+        "non_2xx": int(non_2xx.group(1)) if non_2xx else 0,
+    }
+
+
+def wrk(port, path, seconds, connections=CONNECTIONS, header=None, script=None, threads=1):
+    """wrk run (`wrk_command`) and read (`wrk_result`), with its output as "output" and its own CPU seconds as
+    "wrk_cpu"; raises RuntimeError if wrk fails."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(wrk_command(port, path, seconds, connections, header, script, threads),
+                          capture_output=True, text=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise RuntimeError(f"wrk failed: {done.stderr.strip()}")
+    return {**wrk_result(done.stdout), "output": done.stdout,
+            "wrk_cpu": (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)}
+
+
+def percentile(values, percent, empty=None):
+    """The nearest-rank `percent` percentile of `values`; `empty` when there are none."""
+    ordered = sorted(values)
+    if not ordered:
+        return empty
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(percent / 100 * len(ordered)) - 1))]
 
 
 # ---------------------------------------------------------------------------------------------------------------------
