@@ -14,7 +14,7 @@ Only Python 3's standard library.
   waited for until `GET /healthz` answers 200.
 - The benchmarks' own: `SERVER_CORE` and `LOAD_CORE` (taskset), `request` (one plain HTTP request, cookies kept),
   `csrf_token`, `sign_in`, `sign_in_and_choose_dropoff`, `wrk` (run pinned and read: `wrk_command`, `wrk_result`) and
-  `percentile`.
+  `percentile`; `postgres_bin`, the PostgreSQL programs scripts/with-postgres runs.
 - `seed(binary, database, ...)` runs `koober seed` (Koober's own repositories write, not SQL) and returns its JSON
   lines.
 - `Browser` is a rider's browser over HTTP: a cookie jar, redirects followed (and which process answered each hop,
@@ -22,6 +22,7 @@ Only Python 3's standard library.
 """
 import copy
 import ctypes
+import glob
 import http.client
 import http.cookiejar
 import json
@@ -29,6 +30,7 @@ import math
 import os
 import re
 import resource
+import shutil
 import signal
 import socket
 import subprocess
@@ -362,6 +364,14 @@ def percentile(values, percent, empty=None):
     if not ordered:
         return empty
     return ordered[min(len(ordered) - 1, max(0, math.ceil(percent / 100 * len(ordered)) - 1))]
+
+
+def postgres_bin():
+    """The newest /usr/lib/postgresql/*/bin, as scripts/with-postgres picks its server; else where psql is on the
+    PATH."""
+    folders = sorted(glob.glob("/usr/lib/postgresql/*/bin"),
+                     key=lambda path: [int(n) for n in re.findall(r"\d+", path)])
+    return folders[-1] if folders else os.path.dirname(shutil.which("psql") or "/usr/bin/psql")
 
 
 # ---------------------------------------------------------------------------------------------------------------------
