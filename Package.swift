@@ -64,7 +64,7 @@ let package = Package(
         // (`TestClock`), `eventually`, and the small helpers the server's and the log's tests share with the rest
         // (`Locked`, `onOwnThread`, `StalledPipe`, `ProjectPaths`, `WholeMachineTests`).
         .target(name: "TestKit", dependencies: ["Timekeeping"]),
-        .target(name: "KooberKit", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "KooberKit", dependencies: ["Timekeeping", .product(name: "Crypto", package: "swift-crypto")]),
         // Test doubles (in-memory and failing stores, a fake hasher), for tests only: no production target uses them.
         .target(name: "KooberKitTestDoubles", dependencies: ["KooberKit"]),
         .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
@@ -119,6 +119,7 @@ let package = Package(
             dependencies: [
                 "EventLoopExecution",
                 "KooberKit",
+                "Timekeeping",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 // The pool's own errors (ConnectionPoolError): a pool that cannot reach the server says so with them.
                 .product(name: "_ConnectionPoolModule", package: "postgres-nio"),

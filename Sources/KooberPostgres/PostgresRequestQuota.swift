@@ -1,6 +1,7 @@
 import Foundation
 import KooberKit
 import PostgresNIO
+import Timekeeping
 
 /// The request quota every process shares (`request_quota`): a key gets `limit` requests within `window` whichever
 /// processes they reach.
@@ -21,7 +22,7 @@ public struct PostgresRequestQuota: RequestQuota {
         self.database = database
     }
 
-    public func take(_ key: String, limit: Int, window: TimeInterval, at now: Date) async throws -> Bool {
+    public func take(_ key: String, limit: Int, window: Duration, at now: Date) async throws -> Bool {
         let key = RecentRequests.storedKey(key)
         let time = PostgresTime.milliseconds(now)
         let cutoff = PostgresTime.milliseconds(now - window)

@@ -1,6 +1,7 @@
 import Foundation
 import KooberKit
 import PostgresNIO
+import Timekeeping
 
 /// The sign-up throttle shared by every process (`sign_ups`): an address gets `maximumAccounts` sign-ups within
 /// `window` whichever processes it reaches.

@@ -43,7 +43,7 @@ extension Seeder {
 
     /// Confirms the rider's email as its link would (the confirmation message is queued too, as at sign up).
     func confirmEmail(of userID: UserID) async throws {
-        let link = AccountLinkIssue(purpose: .emailConfirmation, now: now(), lifetime: 3600)
+        let link = AccountLinkIssue(purpose: .emailConfirmation, now: now(), lifetime: .seconds(3600))
         try await services.accountLinks.issue(link, for: userID)
         guard try await services.accountLinks.confirmEmail(tokenHash: link.tokenHash, at: now()) != nil else {
             throw SeedError("the rider's email could not be confirmed")

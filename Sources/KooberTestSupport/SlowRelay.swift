@@ -14,10 +14,10 @@ public final class SlowRelay: MailTransport {
     }
 
     private let clock: TestClock
-    private let perMessage: TimeInterval
+    private let perMessage: Duration
     private let state = Mutex<(taken: [Taken], tried: [String], cutShort: Int)>(([], [], 0))
 
-    public init(clock: TestClock, perMessage: TimeInterval) {
+    public init(clock: TestClock, perMessage: Duration) {
         self.clock = clock
         self.perMessage = perMessage
     }
@@ -33,10 +33,10 @@ public final class SlowRelay: MailTransport {
         var deadline = deadline
         for (index, message) in messages.enumerated() {
             state.withLock { $0.tried.append(message.messageID) }
-            let left = deadline.timeIntervalSince(clock.now)
+            let left = Duration.seconds(deadline.timeIntervalSince(clock.now))
             let result: MailDeliveryResult
             do {
-                try await clock.sleep(for: .milliseconds(Int64(min(perMessage, max(left, 0)) * 1000)))
+                try await clock.sleep(for: min(perMessage, max(left, .zero)))
                 if left >= perMessage {
                     state.withLock { $0.taken.append(Taken(messageID: message.messageID, at: clock.now)) }
                     result = .delivered

@@ -93,10 +93,3 @@ public final class TestClock: AppClock {
         }
     }
 }
-
-extension Duration {
-    /// In seconds, as `TimeInterval`.
-    var timeInterval: TimeInterval {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}

@@ -10,21 +10,21 @@ import Testing
     @Test func eachKeyGetsItsLimitInTheWindowAndTheWindowSlides() async {
         let quota = InMemoryRequestQuota()
         for minute in 0..<3 {
-            #expect(await quota.take("a", limit: 3, window: hour, at: referenceTime + Double(minute) * 60))
+            #expect(await quota.take("a", limit: 3, window: .seconds(hour), at: referenceTime + Double(minute) * 60))
         }
-        #expect(await !quota.take("a", limit: 3, window: hour, at: referenceTime + 600))
-        #expect(await quota.take("b", limit: 3, window: hour, at: referenceTime + 600))
-        #expect(await quota.take("a", limit: 3, window: hour, at: referenceTime + hour + 1))
+        #expect(await !quota.take("a", limit: 3, window: .seconds(hour), at: referenceTime + 600))
+        #expect(await quota.take("b", limit: 3, window: .seconds(hour), at: referenceTime + 600))
+        #expect(await quota.take("a", limit: 3, window: .seconds(hour), at: referenceTime + hour + 1))
     }
 
     @Test func keysWhoseWindowHasPassedAreForgotten() async {
         let quota = InMemoryRequestQuota()
         for index in 0..<5_000 {
-            _ = await quota.take("first-\(index)", limit: 3, window: hour, at: referenceTime)
+            _ = await quota.take("first-\(index)", limit: 3, window: .seconds(hour), at: referenceTime)
         }
         #expect(await quota.rememberedKeys == 5_000)
         for index in 0..<9_000 {
-            _ = await quota.take("later-\(index)", limit: 3, window: hour, at: referenceTime + 2 * hour)
+            _ = await quota.take("later-\(index)", limit: 3, window: .seconds(hour), at: referenceTime + 2 * hour)
         }
         // The first keys' window has passed: a sweep, once the keys doubled, forgot them all.
         #expect(await quota.rememberedKeys == 9_000)
@@ -34,20 +34,20 @@ import Testing
     /// table refuses new keys (and only those), and a key's text is not what is kept.
     @Test func aFloodOfNewKeysStopsAtTheBoundAndRefusalsRecordNothing() async {
         let quota = InMemoryRequestQuota(maximumKeys: 1_000)
-        #expect(await !quota.take("nothing-left", limit: 0, window: hour, at: referenceTime))
+        #expect(await !quota.take("nothing-left", limit: 0, window: .seconds(hour), at: referenceTime))
         #expect(await quota.rememberedKeys == 0)
-        #expect(await quota.take("rider", limit: 3, window: hour, at: referenceTime))
+        #expect(await quota.take("rider", limit: 3, window: .seconds(hour), at: referenceTime))
         let long = String(repeating: "x", count: 16_384)
         var taken = 1
         for index in 0..<5_000 {
             let key = "reset-email:\(index)\(long)@koober.com"
-            if await quota.take(key, limit: 3, window: hour, at: referenceTime + 1) { taken += 1 }
+            if await quota.take(key, limit: 3, window: .seconds(hour), at: referenceTime + 1) { taken += 1 }
         }
         #expect(taken == 1_000)
         #expect(await quota.rememberedKeys == 1_000)
         // A key already held keeps its quota; once the window has passed, the flood's keys make room.
-        #expect(await quota.take("rider", limit: 3, window: hour, at: referenceTime + 2))
-        #expect(await quota.take("newcomer", limit: 3, window: hour, at: referenceTime + hour + 1))
+        #expect(await quota.take("rider", limit: 3, window: .seconds(hour), at: referenceTime + 2))
+        #expect(await quota.take("newcomer", limit: 3, window: .seconds(hour), at: referenceTime + hour + 1))
         #expect(await quota.rememberedKeys == 2)
     }
 
@@ -56,9 +56,12 @@ import Testing
         #expect(RecentRequests.bytesPerKey(limit: 10) * InMemoryRequestQuota.defaultMaximumKeys <= 11_200_000)
         #expect(RecentRequests.bytesPerKey(limit: 10) * SignUpThrottle.defaultMaximumAddresses <= 11_200_000)
         var table = RecentRequests(maximumKeys: 10)
-        let first = table.take(String(repeating: "é", count: 100_000), limit: 1, window: hour, at: referenceTime)
-        let again = table.take(String(repeating: "é", count: 100_000), limit: 1, window: hour, at: referenceTime)
-        let other = table.take(String(repeating: "é", count: 99_999), limit: 1, window: hour, at: referenceTime)
+        let first = table.take(
+            String(repeating: "é", count: 100_000), limit: 1, window: .seconds(hour), at: referenceTime)
+        let again = table.take(
+            String(repeating: "é", count: 100_000), limit: 1, window: .seconds(hour), at: referenceTime)
+        let other = table.take(
+            String(repeating: "é", count: 99_999), limit: 1, window: .seconds(hour), at: referenceTime)
         #expect(first && !again && other)
         #expect(table.count == 2)
         #expect(RecentRequests.storedKey(String(repeating: "é", count: 100_000)).utf8.count == 64)

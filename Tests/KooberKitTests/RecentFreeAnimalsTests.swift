@@ -70,7 +70,7 @@ import Testing
     private func expiredRead() async throws -> (CountingFleet, Clock, RecentFreeAnimals) {
         let fleet = CountingFleet()
         let clock = Clock()
-        let recent = RecentFreeAnimals(fleet: fleet, maxAge: 1, now: { clock.now })
+        let recent = RecentFreeAnimals(fleet: fleet, maxAge: .seconds(1), now: { clock.now })
         fleet.set(animals: [animal(1)])
         _ = try await recent.freeAnimals()
         clock.advance(by: 1.5)
@@ -80,7 +80,7 @@ import Testing
     @Test func oneReadServesEveryCallerWithinItsAgeAndANewOneAfter() async throws {
         let fleet = CountingFleet()
         let clock = Clock()
-        let recent = RecentFreeAnimals(fleet: fleet, maxAge: 1, now: { clock.now })
+        let recent = RecentFreeAnimals(fleet: fleet, maxAge: .seconds(1), now: { clock.now })
         fleet.set(animals: [animal(1)])
         #expect(try await recent.freeAnimals() == [animal(1)])
         fleet.set(animals: [animal(2)])

@@ -15,9 +15,9 @@ struct SessionPolicyTests {
     }
 
     @Test func lifetimesAreSevenDaysIdleThirtyDaysInAllAndTouchesFiveMinutesApart() {
-        #expect(policy.idleLifetime == 7 * 24 * 60 * 60)
-        #expect(policy.absoluteLifetime == 30 * 24 * 60 * 60)
-        #expect(policy.touchInterval == 5 * 60)
+        #expect(policy.idleLifetime == .seconds(7 * 24 * 60 * 60))
+        #expect(policy.absoluteLifetime == .seconds(30 * 24 * 60 * 60))
+        #expect(policy.touchInterval == .seconds(5 * 60))
     }
 
     @Test func aSessionUsedJustUnderSevenDaysAgoIsAlive() {
@@ -58,8 +58,8 @@ struct SessionPolicyTests {
 
     @Test func changedLifetimesAreHonoured() {
         var policy = SessionPolicy()
-        policy.idleLifetime = 60
-        policy.absoluteLifetime = 120
+        policy.idleLifetime = .seconds(60)
+        policy.absoluteLifetime = .seconds(120)
         let session = session(createdAt: referenceTime, lastSeenAt: referenceTime + seconds(90))
         #expect(!policy.isExpired(session, now: referenceTime + seconds(119)))
         #expect(policy.isExpired(session, now: referenceTime + seconds(120)))

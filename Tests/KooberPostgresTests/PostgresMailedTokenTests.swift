@@ -42,9 +42,10 @@ struct PostgresMailedTokenTests {
             let zoe = try await users.create(
                 NewUser(
                     name: "Zoë", nickname: "Zoë", email: "zoe@example.com", mobileNumber: "555", passwordHash: "hash",
-                    confirmation: AccountLinkIssue(purpose: .emailConfirmation, now: now, lifetime: 86_400)))
-            try await links.issue(AccountLinkIssue(purpose: .passwordReset, now: now, lifetime: 1_800), for: zoe.id)
-            try await links.issueDecoy(AccountLinkIssue(purpose: .passwordReset, now: now, lifetime: 1_800))
+                    confirmation: AccountLinkIssue(purpose: .emailConfirmation, now: now, lifetime: .seconds(86_400))))
+            try await links.issue(
+                AccountLinkIssue(purpose: .passwordReset, now: now, lifetime: .seconds(1_800)), for: zoe.id)
+            try await links.issueDecoy(AccountLinkIssue(purpose: .passwordReset, now: now, lifetime: .seconds(1_800)))
             var tokens: [String] = []
             for attempt in 0..<2 {
                 let at = now + Double(attempt) * 60

@@ -17,12 +17,13 @@ struct PostgresRequestQuotaTests {
                 let now = Date(timeIntervalSince1970: 1_700_000_000)
                 let long = "reset-email:" + String(repeating: "x", count: 16_384) + "@koober.com"
                 for index in 0..<3 {
-                    #expect(try await quota.take(long, limit: 3, window: 3_600, at: now + Double(index)))
+                    #expect(try await quota.take(long, limit: 3, window: .seconds(3_600), at: now + Double(index)))
                 }
                 for index in 0..<20 {
-                    #expect(try await !quota.take(long, limit: 3, window: 3_600, at: now + 10 + Double(index)))
+                    #expect(
+                        try await !quota.take(long, limit: 3, window: .seconds(3_600), at: now + 10 + Double(index)))
                 }
-                #expect(try await !quota.take("nothing-left", limit: 0, window: 3_600, at: now + 40))
+                #expect(try await !quota.take("nothing-left", limit: 0, window: .seconds(3_600), at: now + 40))
                 let rows = try await database.transaction { transaction in
                     try await transaction.query("SELECT key FROM request_quota").map { try $0.decode(String.self) }
                 }

@@ -23,7 +23,7 @@ extension SeveralProcessesTests {
                 for purpose in 0..<20 {
                     let link = AccountLinkIssue(
                         purpose: purpose.isMultiple(of: 2) ? .passwordReset : .emailConfirmation,
-                        now: Self.mailTime + Double(index * 20 + purpose) * 0.001, lifetime: 1_800)
+                        now: Self.mailTime + Double(index * 20 + purpose) * 0.001, lifetime: .seconds(1_800))
                     try await links.issue(link, for: rider.id)
                 }
             }
@@ -56,7 +56,8 @@ extension SeveralProcessesTests {
                 for index in 0..<30 {
                     let quota = PostgresRequestQuota(database: databases[index % databases.count])
                     group.addTask {
-                        try await quota.take("reset:johnny@gmail.com", limit: 5, window: 3_600, at: Self.mailTime)
+                        try await quota.take(
+                            "reset:johnny@gmail.com", limit: 5, window: .seconds(3_600), at: Self.mailTime)
                             ? 1 : 0
                     }
                 }
@@ -64,8 +65,12 @@ extension SeveralProcessesTests {
             }
             #expect(taken == 5)
             let other = PostgresRequestQuota(database: databases[1])
-            #expect(try await !other.take("reset:johnny@gmail.com", limit: 5, window: 3_600, at: Self.mailTime + 1))
-            #expect(try await other.take("reset:skippy@koober.com", limit: 5, window: 3_600, at: Self.mailTime + 1))
+            #expect(
+                try await !other.take(
+                    "reset:johnny@gmail.com", limit: 5, window: .seconds(3_600), at: Self.mailTime + 1))
+            #expect(
+                try await other.take(
+                    "reset:skippy@koober.com", limit: 5, window: .seconds(3_600), at: Self.mailTime + 1))
         }
     }
 }

@@ -24,11 +24,11 @@ extension SeveralProcessesTests {
                     NewUser(
                         name: "Rider \(index)", nickname: "R\(index)", email: "rider\(index)@example.com",
                         mobileNumber: "555", passwordHash: "hash"))
-                let link = AccountLinkIssue(purpose: .passwordReset, now: start, lifetime: 30 * 60)
+                let link = AccountLinkIssue(purpose: .passwordReset, now: start, lifetime: .seconds(30 * 60))
                 try await links.issue(link, for: rider.id)
                 queued.insert("\(link.mail.messageID)@koober.test")
             }
-            let relay = SlowRelay(clock: clock, perMessage: 4 * 60)
+            let relay = SlowRelay(clock: clock, perMessage: .seconds(4 * 60))
             let senders = try databases.map { try Self.mailSender(on: $0, relay: relay, clock: clock) }
             let failures = await runMailSenders(senders, on: clock, for: 45)
             #expect(failures.isEmpty, "\(failures)")

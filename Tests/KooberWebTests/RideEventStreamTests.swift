@@ -87,7 +87,7 @@ import Timekeeping
     @Test func anIdleStreamSendsHeartbeats() async throws {
         let app = try await KooberTestApp {
             $0.clock = SystemClock()
-            $0.rideStreamPolicy.heartbeatInterval = 0.2
+            $0.rideStreamPolicy.heartbeatInterval = .milliseconds(200)
         }
         let (_, cookie) = try await riderWithRide(app)
         try await app.withServer { port in

@@ -6,7 +6,7 @@ import Testing
 struct RideStreamPolicyTests {
     /// Streams opened at one moment beat at moments spread over the interval, never later than it.
     @Test func firstHeartbeatsOfStreamsOpenedTogetherSpreadOverTheInterval() {
-        let policy = RideStreamPolicy(heartbeatInterval: 15)
+        let policy = RideStreamPolicy(heartbeatInterval: .seconds(15))
         let delays = (0..<1_000).map { _ in Double(policy.firstHeartbeat().nanoseconds) / 1e9 }
 
         #expect(delays.allSatisfy { (3.75...15).contains($0) })

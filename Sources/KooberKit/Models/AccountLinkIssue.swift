@@ -1,4 +1,5 @@
 import Foundation
+import Timekeeping
 
 /// A new link for a rider, ready to store: a token hash, when it ends, and the message that will carry it, queued with
 /// it in one transaction. The token of `tokenHash` is dropped at once (no one can use the link as stored): the sender
@@ -13,7 +14,7 @@ public struct AccountLinkIssue: Equatable, Sendable {
     public let mail: OutgoingMail
 
     /// A fresh link of `purpose`, valid for `lifetime` from `now`: the hash of 256 random bits, as session ids are.
-    public init(purpose: AccountLinkPurpose, now: Date, lifetime: TimeInterval) {
+    public init(purpose: AccountLinkPurpose, now: Date, lifetime: Duration) {
         self.purpose = purpose
         tokenHash = SessionToken.generate().hash
         issuedAt = now

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Timekeeping
 
 /// The free animals as they were at most `maxAge` ago, for what only shows them (pick-me-up's "3 min away"): every
 /// rider at step 2 asks, and one read a second serves them all. The dispatcher reads the fleet itself, never this.
@@ -15,11 +16,11 @@ public final class RecentFreeAnimals: FleetRepository {
     }
 
     private let fleet: any FleetRepository
-    private let maxAge: TimeInterval
+    private let maxAge: Duration
     private let now: @Sendable () -> Date
     private let recent = Mutex<Recent?>(nil)
 
-    public init(fleet: any FleetRepository, maxAge: TimeInterval = 1, now: @escaping @Sendable () -> Date) {
+    public init(fleet: any FleetRepository, maxAge: Duration = .seconds(1), now: @escaping @Sendable () -> Date) {
         self.fleet = fleet
         self.maxAge = maxAge
         self.now = now
@@ -35,7 +36,7 @@ public final class RecentFreeAnimals: FleetRepository {
         let kept = recent.withLock { recent -> [Animal]? in
             guard let last = recent else { return nil }
             let age = abs(time.timeIntervalSince(last.readAt))
-            if age < maxAge || (last.reading && age < 2 * maxAge) { return last.animals }
+            if age < maxAge.timeInterval || (last.reading && age < 2 * maxAge.timeInterval) { return last.animals }
             recent?.reading = true
             return nil
         }

@@ -1,11 +1,12 @@
 import Foundation
+import Timekeeping
 
 /// Counts requests per key in a sliding window (reset links per email and per address, confirmation messages per
 /// rider): in this process's memory where one process serves the store (`InMemoryRequestQuota`), in the store where
 /// several share it (PostgreSQL).
 public protocol RequestQuota: Sendable {
     /// Takes one of `key`'s `limit` requests in the `window` before `now`: `false` when none is left.
-    func take(_ key: String, limit: Int, window: TimeInterval, at now: Date) async throws -> Bool
+    func take(_ key: String, limit: Int, window: Duration, at now: Date) async throws -> Bool
 }
 
 /// The quota of one process, in memory: a restart forgets it, which costs an abuser at most one more window's worth.
@@ -24,7 +25,7 @@ public actor InMemoryRequestQuota: RequestQuota {
         requests = RecentRequests(maximumKeys: maximumKeys)
     }
 
-    public func take(_ key: String, limit: Int, window: TimeInterval, at now: Date) -> Bool {
+    public func take(_ key: String, limit: Int, window: Duration, at now: Date) -> Bool {
         requests.take(key, limit: limit, window: window, at: now)
     }
 

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Timekeeping
 
 /// The times of recent requests per key, for the in-memory quotas a client can fill at will (`InMemoryRequestQuota`,
 /// `SignUpThrottle`): bounded in keys and in bytes, swept by time, and never written for a request it refuses.
@@ -18,7 +19,7 @@ public struct RecentRequests: Sendable {
     private struct Entry {
         /// Oldest first; at most the limit of the requests that recorded them.
         var times: [Date]
-        var window: TimeInterval
+        var window: Duration
         var expiry: Date { (times.last ?? .distantPast) + window }
     }
 
@@ -53,7 +54,7 @@ public struct RecentRequests: Sendable {
 
     /// Takes one of `key`'s `limit` requests in the `window` before `now`: `false` (and nothing recorded) when none is
     /// left, or when `key` is new and the table is full.
-    public mutating func take(_ key: String, limit: Int, window: TimeInterval, at now: Date) -> Bool {
+    public mutating func take(_ key: String, limit: Int, window: Duration, at now: Date) -> Bool {
         let digest = SHA256.hash(data: Data(key.utf8))
         if entries.count >= maximumKeys ? now >= earliestExpiry : entries.count >= sweepAt {
             sweep(at: now)

@@ -13,8 +13,8 @@ public struct SignInThrottlePolicy: Sendable {
     public var maximumFailures = 5
     public var maximumFailuresPerAddress = 50
     public var maximumFailuresPerEmail = 100
-    public var window: TimeInterval = 15 * 60
-    public var lockout: TimeInterval = 15 * 60
+    public var window: Duration = .seconds(15 * 60)
+    public var lockout: Duration = .seconds(15 * 60)
 
     public init() {}
 

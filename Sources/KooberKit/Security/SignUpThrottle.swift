@@ -1,4 +1,5 @@
 import Foundation
+import Timekeeping
 
 /// Sign-up is throttled per client address (SPEC.md): at most `maximumAccounts` sign-ups that reach the password
 /// hash per address within `window`; beyond, 429 without hashing.
@@ -15,7 +16,7 @@ public protocol SignUpThrottling: Sendable {
 /// thousand from one machine take days.
 public struct SignUpThrottlePolicy: Sendable {
     public var maximumAccounts = 10
-    public var window: TimeInterval = 60 * 60
+    public var window: Duration = .seconds(60 * 60)
     public init() {}
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Timekeeping
 
 /// What checks a password as Sign In does, for the profile's password forms: the failures, the hasher with its
 /// stand-in hash, the throttle's policy and the attempt gate, made once by the app.

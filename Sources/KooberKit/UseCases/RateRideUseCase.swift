@@ -1,4 +1,5 @@
 import Foundation
+import Timekeeping
 
 /// Rate Your Ride: the rider's own finished ride, within 7 days of its end, gets stars, compliments and perhaps a
 /// tip; within 24 hours of the first rating the stars and compliments can change; a tip is given once and never
@@ -19,7 +20,7 @@ public struct RateRideUseCase: Sendable {
         let now = target.now
         let outcome = try await target.feedbackRepository.rate(
             rideID: ride.id, animalID: animalID, submission, at: now,
-            changeableSince: now.addingTimeInterval(-RideFeedbackPolicy.changeWindow), receipt: .receipt(of: ride.id))
+            changeableSince: now - RideFeedbackPolicy.changeWindow, receipt: .receipt(of: ride.id))
         switch outcome {
         case .saved(let rating): return rating
         case .changeWindowClosed: throw RideFeedbackError.ratingClosed

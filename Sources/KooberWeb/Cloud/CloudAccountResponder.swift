@@ -13,7 +13,7 @@ struct CloudAccountResponder {
     let links: CloudLinks
     let now: @Sendable () -> Date
     /// The window of the confirmation messages' limit: a throttled rider's `Retry-After`.
-    let confirmationWindow: TimeInterval
+    let confirmationWindow: Duration
 
     func me() async throws -> Response {
         do {
@@ -60,7 +60,8 @@ struct CloudAccountResponder {
             switch error {
             case .alreadyConfirmed: throw CloudError.rejected(error.errorMessage, status: .conflict)
             case .throttled:
-                throw CloudError.throttled(error.errorMessage, retryAfterSeconds: Int(confirmationWindow))
+                throw CloudError.throttled(
+                    error.errorMessage, retryAfterSeconds: Int(confirmationWindow.components.seconds))
             }
         } catch let error as LoadUserProfileError {
             throw CloudError.rejected(error.errorMessage, status: .notFound)

@@ -25,7 +25,8 @@ struct CloudSignInResponder {
             switch error {
             case .failed: throw CloudError.signInFailed(error.errorMessage)
             case .throttled:
-                throw CloudError.throttled(error.errorMessage, retryAfterSeconds: Int(throttlePolicy.lockout))
+                throw CloudError.throttled(
+                    error.errorMessage, retryAfterSeconds: Int(throttlePolicy.lockout.components.seconds))
             case .invalid: throw CloudError.rejected(error.errorMessage)
             }
         }
@@ -39,7 +40,8 @@ struct CloudSignInResponder {
             let message = error.errorMessage(naming: CloudNewAccount.key(for:))
             switch error {
             case .throttled:
-                throw CloudError.throttled(message, retryAfterSeconds: Int(signUpThrottlePolicy.window))
+                throw CloudError.throttled(
+                    message, retryAfterSeconds: Int(signUpThrottlePolicy.window.components.seconds))
             case .emailTaken: throw CloudError.rejected(message, status: .conflict)
             case .invalid: throw CloudError.rejected(message)
             }

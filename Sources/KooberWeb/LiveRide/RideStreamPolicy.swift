@@ -12,12 +12,12 @@ public struct RideStreamPolicy: Sendable {
     /// Anyone with a share link may watch; a shared ride's watchers do not count toward its rider's streams.
     public var perSharedRide: Int
     public var total: Int
-    public var positionInterval: TimeInterval
-    public var heartbeatInterval: TimeInterval
+    public var positionInterval: Duration
+    public var heartbeatInterval: Duration
 
     public init(
         perSession: Int = 4, perRider: Int = 8, perSharedRide: Int = 20, total: Int = 10_000,
-        positionInterval: TimeInterval = 2, heartbeatInterval: TimeInterval = 15
+        positionInterval: Duration = .seconds(2), heartbeatInterval: Duration = .seconds(15)
     ) {
         self.perSession = perSession
         self.perRider = perRider
@@ -32,11 +32,11 @@ public struct RideStreamPolicy: Sendable {
     /// reconnecting after a restart, a page of riders at once) would otherwise beat together for ever, in bursts
     /// that every page served meanwhile waits behind (docs/performance.md, "Ride streams").
     func firstHeartbeat() -> TimeAmount {
-        .nanoseconds(Int64(heartbeatInterval * Double.random(in: 0.25...1) * 1e9))
+        TimeAmount(heartbeatInterval * Double.random(in: 0.25...1))
     }
 
     /// `positionInterval` on an event loop's clock.
-    var positionAmount: TimeAmount { .nanoseconds(Int64(positionInterval * 1e9)) }
+    var positionAmount: TimeAmount { TimeAmount(positionInterval) }
     /// `heartbeatInterval` on an event loop's clock.
-    var heartbeatAmount: TimeAmount { .nanoseconds(Int64(heartbeatInterval * 1e9)) }
+    var heartbeatAmount: TimeAmount { TimeAmount(heartbeatInterval) }
 }

@@ -26,7 +26,7 @@ public final class MailSender: Service {
     private let alarm = WakeUpAlarm()
     private let tally = Mutex(MailSenderCounts())
     /// How long the last batch took a message, relay and settling included (nil before the first).
-    private let pace = Mutex<TimeInterval?>(nil)
+    private let pace = Mutex<Duration?>(nil)
 
     public init(
         outbox: any MailOutbox, composer: MailComposer, transport: any MailTransport, clock: any AppClock,
@@ -70,8 +70,8 @@ public final class MailSender: Service {
                 guard try await runOnce() == policy.batchSize else { break }
                 // A backlog: rest in proportion to the batch, so that requests keep most of the cores (at most a
                 // poll's wait: a batch that took long waited on a slow relay, not on the cores).
-                let worked = clock.now.timeIntervalSince(started)
-                let rest = Duration.milliseconds(Int64(min(worked * policy.restAfterFullBatch, 3_600) * 1000))
+                let worked = Duration.seconds(clock.now.timeIntervalSince(started))
+                let rest = min(worked * policy.restAfterFullBatch, .seconds(3_600))
                 await alarm.sleep(for: min(rest, policy.pollInterval), on: clock)
             }
             let status = try await outbox.status()
@@ -131,7 +131,7 @@ public final class MailSender: Service {
         }
         // A settle that failed leaves the rest leased: they go again after the lease, nothing is lost.
         if let failure { throw failure }
-        if answered > 0 { pace.withLock { $0 = clock.now.timeIntervalSince(claimedAt) / Double(answered) } }
+        if answered > 0 { pace.withLock { $0 = .seconds(clock.now.timeIntervalSince(claimedAt)) / answered } }
         for (entry, _) in composed[answered...] {
             try await outbox.retry(entry.claim, at: clock.now)
         }
@@ -149,7 +149,9 @@ public final class MailSender: Service {
     /// since it was set, or nil when a claim no longer holds (the batch stops; what it holds is put back).
     private func renewedLease(_ leaseEnd: Date, of claims: [OutboxClaim]) async throws -> Date? {
         let now = clock.now
-        guard leaseEnd.timeIntervalSince(now) <= policy.lease - policy.renewAfter else { return leaseEnd }
+        guard leaseEnd.timeIntervalSince(now) <= (policy.lease - policy.renewAfter).timeInterval else {
+            return leaseEnd
+        }
         let renewed = try await outbox.renew(claims, at: now, leaseUntil: now + policy.lease)
         return renewed.count == claims.count ? now + policy.lease : nil
     }
@@ -161,7 +163,7 @@ public final class MailSender: Service {
         case .delivered:
             try await outbox.markSent([entry.claim])
             tally.withLock { $0.sent += 1 }
-        case .retryLater(let reason) where now.timeIntervalSince(entry.queuedAt) < policy.giveUpAfter:
+        case .retryLater(let reason) where now.timeIntervalSince(entry.queuedAt) < policy.giveUpAfter.timeInterval:
             let next = now + policy.wait(afterAttempts: entry.attempts)
             try await outbox.retry(entry.claim, at: next)
             tally.withLock { $0.retried += 1 }

@@ -8,21 +8,21 @@ public struct MailSendingPolicy: Sendable {
     /// How long a claimed message is left to its sender before another may claim it. The sender renews the lease of
     /// the messages it still holds as the batch goes on (`renewAfter`), and gives up on a message still in hand
     /// `leaseMargin` before its lease ends, so a slow relay never makes two senders send one message.
-    public var lease: TimeInterval = 15 * 60
+    public var lease: Duration = .seconds(15 * 60)
     /// How long before its lease ends a message still in hand is given up on (the connection closed, the message and
     /// the rest of the batch tried again later): room for settling it, and for clocks that differ between processes.
-    public var leaseMargin: TimeInterval = 60
+    public var leaseMargin: Duration = .seconds(60)
     /// No message of a batch starts later than this after the claim: the rest are put back, due at once, for any
     /// sender (a slow relay keeps a batch's last messages waiting no longer than this and one message's send).
-    public var batchDeadline: TimeInterval = 5 * 60
+    public var batchDeadline: Duration = .seconds(5 * 60)
     /// Once this long has passed since the lease was last set, the next message's settling renews the lease of the
     /// rest (a quick batch renews nothing).
-    public var renewAfter: TimeInterval = 60
+    public var renewAfter: Duration = .seconds(60)
     /// The first retry's wait, doubled for each later one up to `longestWait`.
-    public var firstWait: TimeInterval = 30
-    public var longestWait: TimeInterval = 60 * 60
+    public var firstWait: Duration = .seconds(30)
+    public var longestWait: Duration = .seconds(60 * 60)
     /// How long after it was queued a message that could not be sent is given up.
-    public var giveUpAfter: TimeInterval = 24 * 60 * 60
+    public var giveUpAfter: Duration = .seconds(24 * 60 * 60)
     /// The longest the sender sleeps between looks (for what other processes queue).
     public var pollInterval: Duration = .seconds(1)
     /// How long the sender rests after a full batch, as a share of the time the batch took: draining a backlog takes
@@ -33,8 +33,8 @@ public struct MailSendingPolicy: Sendable {
     public init() {}
 
     /// The wait before the next try of a message tried `attempts` times.
-    public func wait(afterAttempts attempts: Int) -> TimeInterval {
+    public func wait(afterAttempts attempts: Int) -> Duration {
         let doublings = min(max(attempts - 1, 0), 20)
-        return min(firstWait * Double(1 << doublings), longestWait)
+        return min(firstWait * (1 << doublings), longestWait)
     }
 }

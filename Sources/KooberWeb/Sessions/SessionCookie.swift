@@ -19,7 +19,8 @@ struct SessionCookie: Sendable {
 
     /// The cookie that hands `token` to the browser; it lives no longer than the session can.
     func setting(_ token: SessionToken) -> SetCookie {
-        KooberCookie.make(name: name, value: token.value, maxAge: Int(policy.absoluteLifetime), secure: secure)
+        KooberCookie.make(
+            name: name, value: token.value, maxAge: Int(policy.absoluteLifetime.components.seconds), secure: secure)
     }
 
     /// The answer to a successful sign-in or sign-up: the new session's cookie, the pre-session id retired (so a

@@ -6,8 +6,8 @@ import Synchronization
 /// by what they write (a link's purpose and lifetime) and not whom for, so two requests' store work can be compared.
 final class AccountLinkStoreSpy: AccountLinkRepository {
     enum Write: Equatable {
-        case issue(AccountLinkPurpose, lifetime: TimeInterval)
-        case decoy(AccountLinkPurpose, lifetime: TimeInterval)
+        case issue(AccountLinkPurpose, lifetime: Duration)
+        case decoy(AccountLinkPurpose, lifetime: Duration)
     }
 
     private let links: any AccountLinkRepository
@@ -23,12 +23,16 @@ final class AccountLinkStoreSpy: AccountLinkRepository {
     }
 
     func issue(_ link: AccountLinkIssue, for userID: UserID) async throws {
-        recorded.withLock { $0.append(.issue(link.purpose, lifetime: link.expiresAt.timeIntervalSince(link.issuedAt))) }
+        recorded.withLock {
+            $0.append(.issue(link.purpose, lifetime: .seconds(link.expiresAt.timeIntervalSince(link.issuedAt))))
+        }
         try await links.issue(link, for: userID)
     }
 
     func issueDecoy(_ link: AccountLinkIssue) async throws {
-        recorded.withLock { $0.append(.decoy(link.purpose, lifetime: link.expiresAt.timeIntervalSince(link.issuedAt))) }
+        recorded.withLock {
+            $0.append(.decoy(link.purpose, lifetime: .seconds(link.expiresAt.timeIntervalSince(link.issuedAt))))
+        }
         try await links.issueDecoy(link)
     }
 

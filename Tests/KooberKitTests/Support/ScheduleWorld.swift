@@ -29,7 +29,7 @@ struct ScheduleWorld {
                 name: "Johnny Appleseed", nickname: "Johnny", email: email, mobileNumber: "510-736-8754",
                 passwordHash: "hash", confirmation: nil))
         if confirmed {
-            let link = AccountLinkIssue(purpose: .emailConfirmation, now: Self.friday, lifetime: days(7))
+            let link = AccountLinkIssue(purpose: .emailConfirmation, now: Self.friday, lifetime: .seconds(days(7)))
             try await stores.accountLinks.issue(link, for: user.id)
             _ = try await stores.accountLinks.confirmEmail(tokenHash: link.tokenHash, at: Self.friday)
             _ = try await mails()

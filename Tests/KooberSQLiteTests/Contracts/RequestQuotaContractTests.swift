@@ -10,7 +10,7 @@ struct RequestQuotaContractTests {
         _ quota: any RequestQuota, _ key: String, at time: Date, expected: Bool = true,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
-        let taken = try await quota.take(key, limit: 3, window: 3_600, at: time)
+        let taken = try await quota.take(key, limit: 3, window: .seconds(3_600), at: time)
         #expect(taken == expected, "\(key) at \(time)", sourceLocation: sourceLocation)
     }
 
@@ -40,7 +40,9 @@ struct RequestQuotaContractTests {
             let quota = repositories.requestQuota
             let taken = try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<30 {
-                    group.addTask { try await quota.take("confirm:1", limit: 5, window: 60, at: referenceTime) ? 1 : 0 }
+                    group.addTask {
+                        try await quota.take("confirm:1", limit: 5, window: .seconds(60), at: referenceTime) ? 1 : 0
+                    }
                 }
                 return try await group.reduce(0, +)
             }

@@ -20,7 +20,7 @@ func newUser(
 
 /// A fresh link of `purpose` made at `time`: a reset link lives 30 minutes, a confirmation link 7 days.
 func newLink(_ purpose: AccountLinkPurpose, at time: Date = referenceTime) -> AccountLinkIssue {
-    AccountLinkIssue(purpose: purpose, now: time, lifetime: purpose == .passwordReset ? 30 * 60 : 7 * 86_400)
+    AccountLinkIssue(purpose: purpose, now: time, lifetime: .seconds(purpose == .passwordReset ? 30 * 60 : 7 * 86_400))
 }
 
 /// Places of the seed, by id, for the ride tests.

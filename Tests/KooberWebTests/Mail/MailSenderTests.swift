@@ -8,6 +8,7 @@ import MailDelivery
 import TestBrowsing
 import TestKit
 import Testing
+import Timekeeping
 
 /// The sender on the in-memory outbox and a scripted relay, on virtual time: messages composed as SPEC.md's "Email"
 /// says, sent once, retried with backoff while the relay is down, given up when refused or a day old, and never lost
@@ -35,7 +36,7 @@ import Testing
     /// A rider who signed up now, with the confirmation message queued.
     @discardableResult
     func signUp(name: String = "Zoë Example", nickname: String = "Zoë") async throws -> UserProfile {
-        let link = AccountLinkIssue(purpose: .emailConfirmation, now: clock.now, lifetime: 7 * 24 * 3600)
+        let link = AccountLinkIssue(purpose: .emailConfirmation, now: clock.now, lifetime: .seconds(7 * 24 * 3600))
         return try await stores.users.create(
             NewUser(
                 name: name, nickname: nickname, email: "zoe@example.com", mobileNumber: "0400 000 000",
@@ -93,7 +94,7 @@ import Testing
         try await sendAndFollowTheConfirmation()
         // A link that outlives the ride below: a message whose link has ended is not sent.
         try await stores.accountLinks.issue(
-            AccountLinkIssue(purpose: .passwordReset, now: clock.now, lifetime: 7 * 86_400), for: rider.id)
+            AccountLinkIssue(purpose: .passwordReset, now: clock.now, lifetime: .seconds(7 * 86_400)), for: rider.id)
         try await stores.fleet.provide(Fleet.members(size: 1))
         try await finishARide(of: rider)
         try await sender.runOnce()
@@ -125,7 +126,7 @@ import Testing
         #expect(sender.counts.retried == tries)
         relay.answer { _ in .delivered }
         let next = try #require(try await stores.outbox.nextAttemptTime())
-        #expect(next.timeIntervalSince(clock.now) <= policy.longestWait)
+        #expect(next.timeIntervalSince(clock.now) <= policy.longestWait.timeInterval)
         clock.advance(by: next.timeIntervalSince(clock.now))
         #expect(try await sender.runOnce() == 1)
         #expect(Set(relay.messages.map(\.messageID)).count == 1)

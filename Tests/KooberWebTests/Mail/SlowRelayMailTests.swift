@@ -7,6 +7,7 @@ import Logging
 import MailDelivery
 import TestKit
 import Testing
+import Timekeeping
 
 /// A relay that answers slowly and two senders on one outbox, on virtual time (issue 41, finding 7): a relay that
 /// takes four minutes a message (each of MAIL, RCPT, DATA and the end answered after 58 s) once kept a batch past its
@@ -42,7 +43,7 @@ import Testing
                     name: "Rider \(index)", nickname: "R\(index)", email: "rider\(index)@example.com",
                     mobileNumber: "0400 000 000", passwordHash: FakePasswordHasher.fakeHash(of: "password"),
                     confirmation: nil))
-            let link = AccountLinkIssue(purpose: .passwordReset, now: clock.now, lifetime: 30 * 60)
+            let link = AccountLinkIssue(purpose: .passwordReset, now: clock.now, lifetime: .seconds(30 * 60))
             try await stores.accountLinks.issue(link, for: rider.id)
             messageIDs.insert("\(link.mail.messageID)@koober.test")
         }
@@ -52,7 +53,7 @@ import Testing
     @Test func twoSendersOnASlowRelaySendEachMessageOnceAndWithinTheLinksLife() async throws {
         let start = clock.now
         let queued = try await riders(7)
-        let relay = SlowRelay(clock: clock, perMessage: 4 * 60)
+        let relay = SlowRelay(clock: clock, perMessage: .seconds(4 * 60))
         let failures = await runMailSenders([try makeSender(on: relay), try makeSender(on: relay)], on: clock, for: 45)
         #expect(failures.isEmpty)
 
@@ -68,7 +69,7 @@ import Testing
 
     @Test func aSentMessageLeavesTheOutboxAtOnceNotWithItsBatch() async throws {
         _ = try await riders(3)
-        let relay = SlowRelay(clock: clock, perMessage: 60)
+        let relay = SlowRelay(clock: clock, perMessage: .seconds(60))
         let sender = try makeSender(on: relay)
         let sending = Task { try await sender.runOnce() }
         await clock.sleepers(atLeast: 1)
@@ -88,7 +89,7 @@ import Testing
     @Test func noMessageStartsAfterTheBatchDeadlineAndTheRestGoAtOnceToAnySender() async throws {
         let start = clock.now
         let queued = try await riders(4)
-        let relay = SlowRelay(clock: clock, perMessage: 4 * 60)
+        let relay = SlowRelay(clock: clock, perMessage: .seconds(4 * 60))
         let sender = try makeSender(on: relay)
         let sending = Task { try await sender.runOnce() }
         // Messages at 4 and 8 minutes; the third would start past the batch's 5 minutes.
@@ -118,8 +119,8 @@ import Testing
     @Test func theLeaseOfTheRestIsRenewedAsTheBatchGoesOnSoNoOtherSenderClaimsThem() async throws {
         _ = try await riders(2)
         var patient = policy
-        patient.batchDeadline = 30 * 60
-        let relay = SlowRelay(clock: clock, perMessage: 10 * 60)
+        patient.batchDeadline = .seconds(30 * 60)
+        let relay = SlowRelay(clock: clock, perMessage: .seconds(10 * 60))
         let sender = try makeSender(on: relay, policy: patient)
         let sending = Task { try await sender.runOnce() }
         await clock.sleepers(atLeast: 1)
@@ -138,7 +139,7 @@ import Testing
     @Test func aMessageStillInTheRelayBeforeItsLeaseEndsIsGivenUpOnAndTriedAgainOnce() async throws {
         let queued = try await riders(1)
         // A relay slower than the lease: the message is abandoned a minute before its lease ends, tried again later.
-        let relay = SlowRelay(clock: clock, perMessage: 20 * 60)
+        let relay = SlowRelay(clock: clock, perMessage: .seconds(20 * 60))
         let sender = try makeSender(on: relay)
         let sending = Task { try await sender.runOnce() }
         await clock.sleepers(atLeast: 1)
