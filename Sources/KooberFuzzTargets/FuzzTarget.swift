@@ -33,7 +33,7 @@ public enum FuzzTargets {
             RideHistoryCursorFuzzTarget(), CloudRequestFuzzTarget.shared,
             SMTPReplyFuzzTarget(), MailHeaderFuzzTarget(), TipAmountFuzzTarget(), ShareTokenFuzzTarget(),
             SavedPlaceLabelFuzzTarget(),
-            PickupTimeFuzzTarget(),
+            PickupTimeFuzzTarget(), RoutePathFuzzTarget(),
         ]
     }
 }

@@ -32,7 +32,7 @@ import Testing
             Set(FuzzTargets.all.map(\.name)) == [
                 "http", "form", "cookie", "static-path", "place-search", "http-date", "client-address", "form-token",
                 "last-event-id", "map-tile-path", "ride-history-cursor", "cloud", "smtp-reply", "mail-header",
-                "tip-amount", "share-token", "saved-place-label", "pickup-time",
+                "tip-amount", "share-token", "saved-place-label", "pickup-time", "route-path",
             ])
         #expect(FuzzTargets.named("no-such-target") == nil)
     }

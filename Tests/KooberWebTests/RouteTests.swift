@@ -37,8 +37,8 @@ import Testing
             method: method, uri: uri,
             headers: form == nil ? [:] : ["Content-Type": "application/x-www-form-urlencoded"],
             body: ByteBuffer(string: form ?? ""))
-        guard case .route(let route) = Route.match(method: method, path: request.path) else { return nil }
-        return try RouteRequest(route, request)
+        guard case .route(let route, let capture) = Route.match(method: method, path: request.path) else { return nil }
+        return try RouteRequest(route, capture: capture, request)
     }
 
     @Test func aReceiptsPathCarriesItsRideIDOrNoneForAnythingElse() throws {

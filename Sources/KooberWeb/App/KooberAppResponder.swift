@@ -11,8 +11,8 @@ struct KooberAppResponder: Responder {
 
     func respond(to request: Request) async -> Response {
         let cloudMatch = CloudRoute.match(method: request.method, path: request.path)
-        if case .route(let operation) = cloudMatch {
-            return await CloudResponder(container: container).respond(to: operation, request: request)
+        if case .route(let operation, let capture) = cloudMatch {
+            return await CloudResponder(container: container).respond(to: operation, capture: capture, request: request)
         }
         // Koober Cloud's paths answer their errors in JSON; `/ride` is the page's too, and takes POST as well.
         let errors: any ErrorAnswers =
@@ -29,12 +29,12 @@ struct KooberAppResponder: Responder {
             response.headers.replaceOrAdd(name: "Allow", value: allowed.map(\.rawValue).joined(separator: ", "))
             response.route = "method_not_allowed"
             return response
-        case .route(let route):
+        case .route(let route, let capture):
             var response = await UnexpectedErrorResponder(errorPages: errors, logger: container.logger)
                 .respond(to: request) {
                     let visitor = try await Visitor(
                         request: request, container: container, sessionRead: route.sessionRead)
-                    var response = try await respond(to: route, request: request, visitor: visitor)
+                    var response = try await respond(to: route, capture: capture, request: request, visitor: visitor)
                     if let cookie = visitor.newCSRFCookie { response.setCookie(cookie) }
                     return response
                 }
@@ -54,10 +54,12 @@ struct KooberAppResponder: Responder {
     }
 
     /// Reads the route's input and answers it: an undecodable query or form gets the 400 page, and changes nothing.
-    private func respond(to route: Route, request: Request, visitor: Visitor) async throws -> Response {
+    private func respond(
+        to route: Route, capture: PathValue?, request: Request, visitor: Visitor
+    ) async throws -> Response {
         let routeRequest: RouteRequest
         do {
-            routeRequest = try RouteRequest(route, request)
+            routeRequest = try RouteRequest(route, capture: capture, request)
         } catch {
             container.logger.notice("Refused an undecodable form: \(error)", metadata: ["request_id": "\(request.id)"])
             return container.makeErrorPages().response(.badRequest)

@@ -9,11 +9,11 @@ import KooberKit
 struct CloudResponder {
     let container: KooberAppDependencyContainer
 
-    func respond(to route: CloudRoute, request: Request) async -> Response {
+    func respond(to route: CloudRoute, capture: PathValue?, request: Request) async -> Response {
         var response = await UnexpectedErrorResponder(errorPages: CloudErrors(), logger: container.logger)
             .respond(to: request) {
                 do {
-                    return try await answer(route, request)
+                    return try await answer(route, capture, request)
                 } catch let error as CloudError {
                     return error.response
                 }
@@ -22,7 +22,9 @@ struct CloudResponder {
         return response
     }
 
-    private func answer(_ route: CloudRoute, _ request: Request) async throws -> Response {
+    /// Checks the `Host`, works out the caller (a token's rider before anything else is read: no token is the 401
+    /// whatever the body), reads the request (`CloudRouteRequest`) and hands it to its interaction responder.
+    private func answer(_ route: CloudRoute, _ capture: PathValue?, _ request: Request) async throws -> Response {
         let services = container.services
         guard
             let links = CloudLinks(
@@ -33,116 +35,66 @@ struct CloudResponder {
                 problem: "A host name or address, with a port if any.")
         }
         let address = ClientAddress.of(request, trustProxy: services.trustProxy)
-        switch route {
-        case .logIn:
-            return try await onboarding(address, links).logIn(
-                credentials: CloudAuthorization.basicCredentials(in: request))
-        case .signUp:
-            return try await onboarding(address, links).signUp(body: request.body)
-        case .rideOptions:
-            let signedIn = try await signedIn(request, address)
-            let query = try decodedQuery(request)
-            return try signedIn.makePickMeUpContainer(at: try Self.coordinates(in: query))
-                .makeCloudRideResponder(links: links).rideOptions()
-        case .locations:
-            let signedIn = try await signedIn(request, address)
-            let query = try decodedQuery(request)
-            return try await signedIn.makePickMeUpContainer(at: try Self.coordinates(in: query))
-                .makeCloudRideResponder(links: links).locations(query: query["query"] ?? "")
-        case .requestRide:
-            let signedIn = try await signedIn(request, address)
-            let body = try CloudJSON.decode(CloudNewRideRequest.self, from: request.body)
-            guard let pickup = body.waypoints.pickupLocation.location else {
-                throw CloudError.rejected(
-                    ErrorMessage(title: "Pick-up Not On Earth", message: "The pick-up's coordinates are not a place.")
-                        .naming("waypoints.pickupLocation"))
-            }
-            let dropoff = body.waypoints.dropoffLocation
-            return try await signedIn.makePickMeUpContainer(at: pickup).makeCloudRideResponder(links: links)
-                .requestRide(
-                    rideOptionID: body.rideOptionID, dropoffID: PlaceID(dropoff.id),
-                    at: Location(latitude: dropoff.latitude, longitude: dropoff.longitude))
-        case .me:
-            return try await signedIn(request, address).makeCloudAccountResponder(links: links).me()
-        case .currentRide:
-            return try await signedIn(request, address).makePickMeUpContainer()
-                .makeCloudRideResponder(links: links).currentRide()
-        case .currentRideEvents:
-            return try await signedIn(request, address).rideEvents(
-                errors: CloudErrors(), lastEventID: request.headers.first(name: "Last-Event-ID"))
-        case .cancelCurrentRide:
-            return try await signedIn(request, address).makePickMeUpContainer()
-                .makeCloudRideResponder(links: links).cancel()
-        case .shareCurrentRide:
-            return try await signedIn(request, address).makePickMeUpContainer()
-                .makeCloudRideResponder(links: links).share(publicURL: services.mail.publicURL)
-        case .stopSharingCurrentRide:
-            return try await signedIn(request, address).makePickMeUpContainer()
-                .makeCloudRideResponder(links: links).stopSharing()
-        case .rideHistory:
-            let signedIn = try await signedIn(request, address)
-            return try await signedIn.makeCloudAccountResponder(links: links).history(
-                before: try decodedQuery(request)["before"])
-        case .signOut:
-            return try await signedIn(request, address).makeCloudAccountResponder(links: links).signOut()
-        case .forgotPassword:
-            return try await onboarding(address, links).requestPasswordReset(body: request.body)
-        case .sendEmailConfirmation:
-            return try await signedIn(request, address).makeCloudAccountResponder(links: links)
-                .sendEmailConfirmation()
-        case .rateRide:
-            let signedIn = try await signedIn(request, address)
-            return try await CloudRideFeedbackResponder(useCaseFactory: signedIn).rate(
-                rideID: CloudRoute.rideID(in: request.path),
-                body: try CloudJSON.decode(CloudRatingRequest.self, from: request.body))
-        case .scheduledRides:
-            return try await CloudScheduledRideResponder(useCaseFactory: signedIn(request, address)).upcoming()
-        case .scheduleRide:
-            let signedIn = try await signedIn(request, address)
-            let body = try CloudJSON.decode(CloudScheduleRideRequest.self, from: request.body)
-            guard let pickup = body.waypoints.pickupLocation.location else {
-                throw CloudError.rejected(
-                    ErrorMessage(title: "Pick-up Not On Earth", message: "The pick-up's coordinates are not a place.")
-                        .naming("waypoints.pickupLocation"))
-            }
-            let dropoff = body.waypoints.dropoffLocation
-            guard let dropoffID = PlaceID(dropoff.id) else {
-                throw CloudError.rejected(
-                    RequestRideError.unknownPlace.errorMessage.naming("waypoints.dropoffLocation"))
-            }
-            let useCase = signedIn.makePickMeUpContainer(at: pickup).makeBookScheduledRideUseCase(
-                rideOptionID: body.rideOptionID,
-                dropoff: .place(
-                    dropoffID, at: Location(latitude: dropoff.latitude, longitude: dropoff.longitude),
-                    places: services.placeRepository),
-                date: body.pickupDate, time: body.pickupTime)
-            return try await CloudScheduledRideResponder(useCaseFactory: signedIn).book(useCase)
-        case .cancelScheduledRide:
-            return try await CloudScheduledRideResponder(useCaseFactory: signedIn(request, address)).cancel(
-                id: CloudRoute.scheduledRideID(in: request.path))
-        case .reportRide:
-            let signedIn = try await signedIn(request, address)
-            return try await CloudRideFeedbackResponder(useCaseFactory: signedIn).report(
-                rideID: CloudRoute.rideID(in: request.path),
-                body: try CloudJSON.decode(CloudReportRequest.self, from: request.body))
-        case .savedPlaces:
-            return try await CloudSavedPlacesResponder(useCaseFactory: signedIn(request, address)).list()
-        case .recentPlaces:
-            return try await CloudSavedPlacesResponder(useCaseFactory: signedIn(request, address)).recent()
-        case .savePlace:
-            let signedIn = try await signedIn(request, address)
-            return try await CloudSavedPlacesResponder(useCaseFactory: signedIn).save(
-                body: try CloudJSON.decode(CloudSavePlaceRequest.self, from: request.body))
-        case .renameSavedPlace:
-            let signedIn = try await signedIn(request, address)
-            return try await CloudSavedPlacesResponder(useCaseFactory: signedIn).rename(
-                label: CloudRoute.savedPlaceLabel(in: request.path),
-                body: try CloudJSON.decode(CloudRenameSavedPlaceRequest.self, from: request.body))
-        case .removeSavedPlace:
-            let signedIn = try await signedIn(request, address)
-            return try await CloudSavedPlacesResponder(useCaseFactory: signedIn).remove(
-                label: CloudRoute.savedPlaceLabel(in: request.path))
+        let rider = route.needsToken ? try await self.signedIn(request, address) : nil
+        func signedIn() throws(CloudError) -> KooberSignedInDependencyContainer {
+            guard let rider else { throw CloudError.noToken }
+            return rider
         }
+        switch try CloudRouteRequest(route, capture: capture, request) {
+        case .logIn(let credentials): return try await onboarding(address, links).logIn(credentials: credentials)
+        case .signUp(let body): return try await onboarding(address, links).signUp(body: body)
+        case .forgotPassword(let body): return try await onboarding(address, links).requestPasswordReset(body: body)
+        case .rideOptions(let pickup):
+            return try signedIn().makePickMeUpContainer(at: pickup).makeCloudRideResponder(links: links)
+                .rideOptions()
+        case .locations(let pickup, let query):
+            return try await signedIn().makePickMeUpContainer(at: pickup).makeCloudRideResponder(links: links)
+                .locations(query: query)
+        case .requestRide(let pickup, let rideOptionID, let dropoffID, let dropoff):
+            return try await signedIn().makePickMeUpContainer(at: pickup).makeCloudRideResponder(links: links)
+                .requestRide(rideOptionID: rideOptionID, dropoffID: dropoffID, at: dropoff)
+        case .me: return try await signedIn().makeCloudAccountResponder(links: links).me()
+        case .currentRide: return try await rideResponder(signedIn(), links).currentRide()
+        case .currentRideEvents(let lastEventID):
+            return try await signedIn().rideEvents(errors: CloudErrors(), lastEventID: lastEventID)
+        case .cancelCurrentRide: return try await rideResponder(signedIn(), links).cancel()
+        case .shareCurrentRide:
+            return try await rideResponder(signedIn(), links).share(publicURL: services.mail.publicURL)
+        case .stopSharingCurrentRide: return try await rideResponder(signedIn(), links).stopSharing()
+        case .rideHistory(let before):
+            return try await signedIn().makeCloudAccountResponder(links: links).history(before: before)
+        case .signOut: return try await signedIn().makeCloudAccountResponder(links: links).signOut()
+        case .sendEmailConfirmation:
+            return try await signedIn().makeCloudAccountResponder(links: links).sendEmailConfirmation()
+        case .rateRide(let rideID, let body):
+            return try await CloudRideFeedbackResponder(useCaseFactory: signedIn()).rate(rideID: rideID, body: body)
+        case .reportRide(let rideID, let body):
+            return try await CloudRideFeedbackResponder(useCaseFactory: signedIn()).report(rideID: rideID, body: body)
+        case .savedPlaces: return try await CloudSavedPlacesResponder(useCaseFactory: signedIn()).list()
+        case .recentPlaces: return try await CloudSavedPlacesResponder(useCaseFactory: signedIn()).recent()
+        case .savePlace(let body):
+            return try await CloudSavedPlacesResponder(useCaseFactory: signedIn()).save(body: body)
+        case .renameSavedPlace(let label, let body):
+            return try await CloudSavedPlacesResponder(useCaseFactory: signedIn()).rename(label: label, body: body)
+        case .removeSavedPlace(let label):
+            return try await CloudSavedPlacesResponder(useCaseFactory: signedIn()).remove(label: label)
+        case .scheduledRides: return try await CloudScheduledRideResponder(useCaseFactory: signedIn()).upcoming()
+        case .scheduleRide(let body, let pickup, let dropoffID, let dropoff):
+            let useCase = try signedIn().makePickMeUpContainer(at: pickup).makeBookScheduledRideUseCase(
+                rideOptionID: body.rideOptionID,
+                dropoff: .place(dropoffID, at: dropoff, places: services.placeRepository),
+                date: body.pickupDate, time: body.pickupTime)
+            return try await CloudScheduledRideResponder(useCaseFactory: signedIn()).book(useCase)
+        case .cancelScheduledRide(let id):
+            return try await CloudScheduledRideResponder(useCaseFactory: signedIn()).cancel(id: id)
+        }
+    }
+
+    /// The current ride's responder, made at the rider's own pick-up.
+    private func rideResponder(
+        _ signedIn: KooberSignedInDependencyContainer, _ links: CloudLinks
+    ) async throws -> CloudRideResponder {
+        try await signedIn.makePickMeUpContainer().makeCloudRideResponder(links: links)
     }
 
     private func onboarding(_ address: String, _ links: CloudLinks) -> CloudSignInResponder {
@@ -161,35 +113,5 @@ struct CloudResponder {
             ).run()
         else { throw CloudError.noToken }
         return container.makeSignedInContainer(userSession: session, sessionToken: token, clientAddress: address)
-    }
-
-    private func decodedQuery(_ request: Request) throws -> URLEncodedForm {
-        do {
-            return try request.query()
-        } catch {
-            throw CloudError.malformed(
-                message: "The query is not valid UTF-8 or has bad escapes.", field: nil, problem: nil)
-        }
-    }
-
-    /// `latitude` and `longitude` of the query: both required, numbers, and a point on Earth.
-    static func coordinates(in query: URLEncodedForm) throws -> Location {
-        func number(_ name: String) throws -> Double {
-            guard let text = query[name] else {
-                throw CloudError.malformed(
-                    message: "The query needs \(name).", field: name, problem: "This field is required.")
-            }
-            guard let value = Double(text), value.isFinite else {
-                throw CloudError.malformed(message: "\(name) is not a number.", field: name, problem: "Not a number.")
-            }
-            return value
-        }
-        let (latitude, longitude) = (try number("latitude"), try number("longitude"))
-        guard let location = CloudCoordinates.location(latitude: latitude, longitude: longitude) else {
-            throw CloudError.malformed(
-                message: "The coordinates are not a point on Earth.", field: "latitude",
-                problem: "Latitude is from -90 to 90 and longitude from -180 to 180.")
-        }
-        return location
     }
 }

@@ -22,13 +22,14 @@ public enum CloudRoute: String, CaseIterable, Sendable {
     case forgotPassword
     case sendEmailConfirmation
     /// `POST /api/v1/rides/{id}/rating` and `/report`: the two operations with a part of their own in the path
-    /// (`rideID(in:)`).
+    /// (its template's capture, `PathValue.rideID`).
     case rateRide
     case reportRide
     /// `GET`/`PUT /api/v1/places/saved`: the rider's saved places, and one saved (or moved) under its label.
     case savedPlaces
     case savePlace
-    /// `PATCH`/`DELETE /api/v1/places/saved/{label}`: one saved place renamed or removed (`savedPlaceLabel(in:)`).
+    /// `PATCH`/`DELETE /api/v1/places/saved/{label}`: one saved place renamed or removed
+    /// (`PathValue.savedPlaceLabel`).
     case renameSavedPlace
     case removeSavedPlace
     /// `GET /api/v1/places/recent`: the rider's last 5 distinct drop-offs.
@@ -36,34 +37,42 @@ public enum CloudRoute: String, CaseIterable, Sendable {
     /// `GET`/`POST /api/v1/rides/scheduled`: the upcoming scheduled rides, and Schedule.
     case scheduledRides
     case scheduleRide
-    /// `DELETE /api/v1/rides/scheduled/{id}`: Cancel a scheduled ride (`scheduledRideID(in:)`).
+    /// `DELETE /api/v1/rides/scheduled/{id}`: Cancel a scheduled ride (`PathValue.scheduledRideID`).
     case cancelScheduledRide
 
-    public var path: String {
+    /// Where the operation lives: its literal path, or its path's template with a typed capture (`PathTemplate`),
+    /// written as the OpenAPI document writes it (`/api/v1/rides/{id}/rating`).
+    var template: PathTemplate {
         switch self {
-        case .logIn: "/login"
-        case .signUp: "/signUp"
-        case .rideOptions: "/rideOptions"
-        case .locations: "/locations"
-        case .requestRide: "/ride"
-        case .me: "/api/v1/me"
-        case .currentRide: "/api/v1/rides/current"
-        case .currentRideEvents: "/api/v1/rides/current/events"
-        case .cancelCurrentRide: "/api/v1/rides/current/cancel"
-        case .shareCurrentRide, .stopSharingCurrentRide: "/api/v1/rides/current/share"
-        case .rideHistory: "/api/v1/rides"
-        case .signOut: "/api/v1/session"
-        case .forgotPassword: "/api/v1/password/forgot"
-        case .sendEmailConfirmation: "/api/v1/me/email/confirmation"
-        case .rateRide: Self.ridesPrefix + "{id}" + Route.ratingSuffix
-        case .reportRide: Self.ridesPrefix + "{id}" + Route.reportSuffix
-        case .savedPlaces, .savePlace: "/api/v1/places/saved"
-        case .renameSavedPlace, .removeSavedPlace: Self.savedPlacePrefix + "{label}"
-        case .recentPlaces: "/api/v1/places/recent"
-        case .scheduledRides, .scheduleRide: "/api/v1/rides/scheduled"
-        case .cancelScheduledRide: Self.scheduledPrefix + "{id}"
+        case .logIn: .literal("/login")
+        case .signUp: .literal("/signUp")
+        case .rideOptions: .literal("/rideOptions")
+        case .locations: .literal("/locations")
+        case .requestRide: .literal("/ride")
+        case .me: .literal("/api/v1/me")
+        case .currentRide: .literal("/api/v1/rides/current")
+        case .currentRideEvents: .literal("/api/v1/rides/current/events")
+        case .cancelCurrentRide: .literal("/api/v1/rides/current/cancel")
+        case .shareCurrentRide, .stopSharingCurrentRide: .literal("/api/v1/rides/current/share")
+        case .rideHistory: .literal("/api/v1/rides")
+        case .signOut: .literal("/api/v1/session")
+        case .forgotPassword: .literal("/api/v1/password/forgot")
+        case .sendEmailConfirmation: .literal("/api/v1/me/email/confirmation")
+        case .rateRide: .captured("/api/v1/rides/", .rideID, "/rating")
+        case .reportRide: .captured("/api/v1/rides/", .rideID, "/report")
+        case .savedPlaces, .savePlace: .literal("/api/v1/places/saved")
+        case .renameSavedPlace, .removeSavedPlace: .captured("/api/v1/places/saved/", .savedPlaceLabel)
+        case .recentPlaces: .literal("/api/v1/places/recent")
+        case .scheduledRides, .scheduleRide: .literal("/api/v1/rides/scheduled")
+        case .cancelScheduledRide: .captured("/api/v1/rides/scheduled/", .scheduledRideID)
         }
     }
+
+    /// The operation's path as the OpenAPI document writes it (`/api/v1/rides/{id}/rating`).
+    public var path: String { template.description }
+
+    /// The operation's path for `value` (`/api/v1/rides/42/rating`), printed by its template.
+    public func path(_ value: PathValue) -> String { template.path(value) }
 
     public var method: HTTPMethod {
         switch self {
@@ -82,66 +91,21 @@ public enum CloudRoute: String, CaseIterable, Sendable {
     /// Whether the caller needs a bearer token (everything but getting one, or asking for a reset link).
     var needsToken: Bool { ![.logIn, .signUp, .forgotPassword].contains(self) }
 
-    private static let byPath: [String: [CloudRoute]] = Dictionary(grouping: allCases, by: \.path)
+    private static let table = RouteTable(allCases, template: \.template, method: \.method)
 
-    /// The API's match for a request: the operation, the methods its path takes when not this one, or nothing when
-    /// the path is not the API's (the pages' then).
+    /// The API's match for a request: the operation with the typed value its path carries (`/api/v1/rides/42/rating`
+    /// names ride 42; everything under `/api/v1/rides/scheduled/` is Cancel's), the methods its path takes when not
+    /// this one, or nothing when the path is not the API's (the pages' then).
     public static func match(method: HTTPMethod, path: String) -> RouteMatch<CloudRoute> {
-        let key =
-            if let operation = rideOperation(path) {
-                operation.path
-            } else if path.hasPrefix(savedPlacePrefix), path.utf8.count > savedPlacePrefix.utf8.count {
-                CloudRoute.removeSavedPlace.path
-            } else {
-                path
-            }
-        guard let routes = byPath[key] else { return .notFound }
-        let effectiveMethod = method == .HEAD ? .GET : method
-        if let route = routes.first(where: { $0.method == effectiveMethod }) { return .route(route) }
-        return .methodNotAllowed(allowed: RouteMatch<CloudRoute>.allowed(routes.map(\.method)))
+        table.match(method: method, path: path)
     }
 
-    /// `/api/v1/rides/` before a ride's id.
-    private static let ridesPrefix = "/api/v1/rides/"
-
-    /// The operation on one ride a path names by its end (`/api/v1/rides/<anything>/rating`), if it does.
-    private static func rideOperation(_ path: String) -> CloudRoute? {
-        guard path.hasPrefix(ridesPrefix) else { return nil }
-        if path.hasPrefix(scheduledPrefix) { return .cancelScheduledRide }
-        if path.hasSuffix(Route.ratingSuffix) { return .rateRide }
-        if path.hasSuffix(Route.reportSuffix) { return .reportRide }
-        return nil
-    }
-
-    /// `/api/v1/rides/scheduled/` before a scheduled ride's id.
-    private static let scheduledPrefix = "/api/v1/rides/scheduled/"
-
-    /// The scheduled ride `DELETE /api/v1/rides/scheduled/42` names: `nil` for anything but plain digits (a 404).
-    static func scheduledRideID(in path: String) -> ScheduledRideID? {
-        guard path.hasPrefix(scheduledPrefix) else { return nil }
-        return Route.rideID(digits: path.dropFirst(scheduledPrefix.count)).map { ScheduledRideID($0.rawValue) }
-    }
-
-    /// The ride a ride's operation names (`/api/v1/rides/42/rating`): `nil` for anything but plain digits (a 404).
-    static func rideID(in path: String) -> RideID? {
-        guard let operation = rideOperation(path) else { return nil }
-        let suffix = operation == .rateRide ? Route.ratingSuffix : Route.reportSuffix
-        return Route.rideID(digits: path.dropFirst(ridesPrefix.count).dropLast(suffix.count))
-    }
-
-    /// `/api/v1/places/saved/` before a saved place's label.
-    private static let savedPlacePrefix = "/api/v1/places/saved/"
-
-    /// The label a saved place's path names (`/api/v1/places/saved/Mum%27s`), percent-decoded; `nil` when its escapes
-    /// are not valid UTF-8 (a 404, as a label the rider does not have).
-    static func savedPlaceLabel(in path: String) -> String? {
-        guard path.hasPrefix(savedPlacePrefix) else { return nil }
-        return String(path.dropFirst(savedPlacePrefix.count)).removingPercentEncoding
-    }
+    /// The template of the operation that claims `path`, if any (`Route.loggedPath`).
+    static func template(claiming path: String) -> PathTemplate? { table.template(claiming: path) }
 
     /// Whether a path is the API's alone, so that its errors (404, 405) are JSON: everything under `/api/` and the
     /// book's paths but `/ride`, which is also the pick-me-up page.
     public static func ownsPath(_ path: String) -> Bool {
-        path.hasPrefix("/api/") || byPath[path]?.contains(where: { $0 != .requestRide }) == true
+        path.hasPrefix("/api/") || table.literalRoutes(at: path).contains(where: { $0 != .requestRide })
     }
 }

@@ -34,9 +34,9 @@ enum RouteRequest: Equatable, Sendable {
     /// A form post, with the token it carries (for `CSRFProtection.verify`).
     case submit(FormAction, token: String?)
 
-    /// Reads `route`'s input from `request`: undecodable percent-escapes or invalid UTF-8 in the query or the form
-    /// throw (the 400 page).
-    init(_ route: Route, _ request: Request) throws(FormDecodingError) {
+    /// Reads `route`'s input from `request`, with the typed value its path carried (`capture`, as `Route.match`
+    /// read it): undecodable percent-escapes or invalid UTF-8 in the query or the form throw (the 400 page).
+    init(_ route: Route, capture: PathValue?, _ request: Request) throws(FormDecodingError) {
         switch route {
         case .launch: self = .launch
         case .welcome: self = .welcome
@@ -53,19 +53,14 @@ enum RouteRequest: Equatable, Sendable {
         case .editProfile: self = .editProfile
         case .changePassword: self = .changePassword
         case .deleteAccount: self = .deleteAccount
-        case .rideReceipt: self = .rideReceipt(Route.rideID(in: request.path))
-        case .reportProblem: self = .reportProblem(Route.rideID(in: request.path))
-        case .rateRide:
-            let rideID = Route.rideID(in: request.path)
-            self = try .submit(request) { .rateRide(rideID, RatingForm($0)) }
+        case .rideReceipt: self = .rideReceipt(capture?.rideID)
+        case .reportProblem: self = .reportProblem(capture?.rideID)
+        case .rateRide: self = try .submit(request) { .rateRide(capture?.rideID, RatingForm($0)) }
         case .submitReport:
-            let rideID = Route.rideID(in: request.path)
             self = try .submit(request) {
-                .reportProblem(rideID, category: $0[.problemCategory], text: $0[.problemText] ?? "")
+                .reportProblem(capture?.rideID, category: $0[.problemCategory], text: $0[.problemText] ?? "")
             }
-        case .rideAgain:
-            let rideID = Route.rideID(in: request.path)
-            self = try .submit(request) { _ in .rideAgain(rideID) }
+        case .rideAgain: self = try .submit(request) { _ in .rideAgain(capture?.rideID) }
         case .savedPlaces: self = .savedPlaces
         case .newSavedPlace: self = .newSavedPlace(try request.query()["place"].flatMap(PlaceID.init))
         case .submitNewSavedPlace:
@@ -78,10 +73,9 @@ enum RouteRequest: Equatable, Sendable {
                 .renameSavedPlace(label: $0[.savedLabel] ?? "", newLabel: $0[.newLabel] ?? "")
             }
         case .removeSavedPlace: self = try .submit(request) { .removeSavedPlace(label: $0[.savedLabel] ?? "") }
-        case .sharedRide: self = .sharedRide(Route.shareToken(in: request.path))
+        case .sharedRide: self = .sharedRide(capture?.shareToken)
         case .sharedRideEvents:
-            self = .sharedRideEvents(
-                Route.shareToken(in: request.path), lastEventID: request.headers.first(name: "Last-Event-ID"))
+            self = .sharedRideEvents(capture?.shareToken, lastEventID: request.headers.first(name: "Last-Event-ID"))
         case .healthCheck: self = .healthCheck
         case .submitSignIn:
             self = try .submit(request) { .signIn(email: $0.text(.email), password: $0.text(.password)) }
@@ -103,9 +97,7 @@ enum RouteRequest: Equatable, Sendable {
             self = try .submit(request) {
                 .scheduleRide(rideOptionID: $0[.rideOption], date: $0[.pickupDate] ?? "", time: $0[.pickupTime] ?? "")
             }
-        case .cancelScheduledRide:
-            let id = Route.scheduledRideID(in: request.path)
-            self = try .submit(request) { _ in .cancelScheduledRide(id) }
+        case .cancelScheduledRide: self = try .submit(request) { _ in .cancelScheduledRide(capture?.scheduledRideID) }
         case .startNewRide: self = try .submit(request) { _ in .startNewRide }
         case .cancelRide: self = try .submit(request) { _ in .cancelRide }
         case .shareRide: self = try .submit(request) { _ in .shareRide }
