@@ -1,4 +1,5 @@
 import KooberKit
+import KooberWeb
 
 /// Schedule's **Pick-up time**, a date and a time of day as a rider (or the API) sends them (`SydneyWallTime`, then
 /// `SydneyTime`): the input is the date's bytes, a line break, the time's. Parsing never traps, accepts only exactly
@@ -24,6 +25,6 @@ public struct PickupTimeFuzzTarget: FuzzTarget {
         guard SydneyTime.wallTime(at: instant) == wall else {
             throw FuzzFinding("\(date) \(time) became \(instant), which reads \(SydneyTime.wallTime(at: instant))")
         }
-        _ = SydneyTime.display(instant)
+        _ = PickupTimeText.text(for: instant)
     }
 }

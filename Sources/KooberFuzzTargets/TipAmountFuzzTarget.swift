@@ -1,4 +1,5 @@
 import KooberKit
+import KooberWeb
 
 /// Rate Your Ride's **Other** tip, typed in dollars (`TipAmount(dollars:)`): any rider may send any text. Parsing
 /// never traps, reads no more than `TipAmount.maximumTextLength` bytes, accepts only plain ASCII digits with an
@@ -21,7 +22,7 @@ public struct TipAmountFuzzTarget: FuzzTarget {
         guard text.utf8.allSatisfy({ Self.allowed.contains($0) }) else {
             throw FuzzFinding("\(text.debugDescription) was accepted with a byte that is not an amount's")
         }
-        let written = Fare.format(cents: tip.cents)
+        let written = tip.cents.displayed
         guard TipAmount(dollars: written)?.cents == tip.cents else {
             throw FuzzFinding("\(text.debugDescription) gave \(tip.cents) cents, but \(written) reads otherwise")
         }

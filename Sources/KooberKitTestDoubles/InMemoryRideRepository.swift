@@ -68,7 +68,7 @@ public actor InMemoryRideRepository: RideRepository, FleetRepository {
         guard RideOption.withID(request.rideOptionID) != nil else {
             throw InMemoryRideRepositoryError.unknownRideOption(request.rideOptionID)
         }
-        guard request.fareCents >= 0 else { throw InMemoryRideRepositoryError.negativeFare(request.fareCents) }
+        guard request.fareCents >= .zero else { throw InMemoryRideRepositoryError.negativeFare(request.fareCents) }
         try refuseIfRideInProgress(userID: request.userID)
         guard let dropoff = try await places.place(id: request.dropoffID) else {
             throw RideRepositoryError.unknownPlace

@@ -1,7 +1,9 @@
+import KooberKit
+
 /// Refusals of `InMemoryRideRepository` where the SQLite one hits a CHECK constraint.
 public enum InMemoryRideRepositoryError: Error, Equatable, Sendable {
     /// A ride option other than Koober's three (`RideOption.all`).
     case unknownRideOption(String)
     /// A fare below zero.
-    case negativeFare(Int)
+    case negativeFare(Cents)
 }

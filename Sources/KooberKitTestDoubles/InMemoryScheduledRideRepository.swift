@@ -41,7 +41,7 @@ public actor InMemoryScheduledRideRepository: ScheduledRideRepository {
         guard RideOption.withID(booking.rideOptionID) != nil else {
             throw InMemoryRideRepositoryError.unknownRideOption(booking.rideOptionID)
         }
-        guard booking.fareCents >= 0 else { throw InMemoryRideRepositoryError.negativeFare(booking.fareCents) }
+        guard booking.fareCents >= .zero else { throw InMemoryRideRepositoryError.negativeFare(booking.fareCents) }
         guard let dropoff = try await places.place(id: booking.dropoffID) else {
             throw RideRepositoryError.unknownPlace
         }

@@ -79,7 +79,7 @@ public struct PostgresRideFeedbackRepository: RideFeedbackRepository {
                 """
                 INSERT INTO ride_ratings (ride_id, stars, compliments, tip_cents, first_rated_at_ms, rated_at_ms)
                 VALUES (\(rideID.rawValue), \(rating.stars.value), \(Compliment.bits(of: rating.compliments)), \
-                \(rating.tip?.cents)::INTEGER, \(PostgresTime.milliseconds(rating.firstRatedAt)), \
+                \(rating.tip?.cents.value)::INTEGER, \(PostgresTime.milliseconds(rating.firstRatedAt)), \
                 \(PostgresTime.milliseconds(time)))
                 ON CONFLICT (ride_id) DO UPDATE SET
                     stars = excluded.stars, compliments = excluded.compliments,

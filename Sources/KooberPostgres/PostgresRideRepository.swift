@@ -141,7 +141,7 @@ public struct PostgresRideRepository: RideRepository {
                 requested_at, status, clock_rate, revision
             ) VALUES (
                 \(request.userID.rawValue), \(request.pickup.latitude), \(request.pickup.longitude), \
-                \(request.dropoffID.rawValue), \(request.rideOptionID), \(Int64(request.fareCents)), \
+                \(request.dropoffID.rawValue), \(request.rideOptionID), \(Int64(request.fareCents.value)), \
                 \(PostgresTime.seconds(request.requestedAt)), 'finding', \(request.clockRate), 0
             )
             RETURNING id
@@ -384,7 +384,7 @@ public struct PostgresRideRepository: RideRepository {
                 location: Location(latitude: try value("place_latitude"), longitude: try value("place_longitude"))
             ),
             rideOptionID: try value("ride_option_id"),
-            fareCents: Int(try value("fare_cents", Int64.self)),
+            fareCents: Cents(Int(try value("fare_cents", Int64.self))),
             requestedAt: PostgresTime.date(seconds: try value("requested_at")),
             status: try status(try value("status")),
             clockRate: try value("clock_rate"),

@@ -36,7 +36,7 @@ public struct PostgresScheduledRideRepository: ScheduledRideRepository {
                     pickup_at_ms, booked_at_ms, clock_rate, start_at_ms, miss_at_ms
                 ) VALUES (
                     \(booking.userID.rawValue), \(booking.pickup.latitude), \(booking.pickup.longitude), \
-                    \(booking.dropoffID.rawValue), \(booking.rideOptionID), \(Int64(booking.fareCents)), \
+                    \(booking.dropoffID.rawValue), \(booking.rideOptionID), \(Int64(booking.fareCents.value)), \
                     \(PostgresTime.milliseconds(booking.pickupAt)), \(PostgresTime.milliseconds(booking.bookedAt)), \
                     \(booking.clockRate), \(PostgresTime.milliseconds(booking.startAt)), \
                     \(PostgresTime.milliseconds(booking.missAt))
@@ -219,7 +219,7 @@ public struct PostgresScheduledRideRepository: ScheduledRideRepository {
                 id: PlaceID(try value("place_id")), name: try value("place_name"),
                 location: Location(latitude: try value("place_latitude"), longitude: try value("place_longitude"))),
             rideOptionID: try value("ride_option_id"),
-            fareCents: Int(try value("fare_cents", Int64.self)),
+            fareCents: Cents(Int(try value("fare_cents", Int64.self))),
             pickupAt: PostgresTime.date(milliseconds: try value("pickup_at_ms")),
             bookedAt: PostgresTime.date(milliseconds: try value("booked_at_ms")),
             clockRate: try value("clock_rate"),

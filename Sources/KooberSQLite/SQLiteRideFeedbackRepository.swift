@@ -70,7 +70,7 @@ public struct SQLiteRideFeedbackRepository: RideFeedbackRepository {
                 [
                     .integer(rideID.rawValue), .integer(Int64(rating.stars.value)),
                     .integer(Int64(Compliment.bits(of: rating.compliments))),
-                    rating.tip.map { .integer(Int64($0.cents)) } ?? .null, .unixMilliseconds(rating.firstRatedAt),
+                    rating.tip.map { .integer(Int64($0.cents.value)) } ?? .null, .unixMilliseconds(rating.firstRatedAt),
                     .unixMilliseconds(time),
                 ]
             )

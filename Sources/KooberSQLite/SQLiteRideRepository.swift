@@ -126,7 +126,7 @@ public struct SQLiteRideRepository: RideRepository {
                 [
                     .integer(request.userID.rawValue), .real(request.pickup.latitude),
                     .real(request.pickup.longitude), .integer(request.dropoffID.rawValue),
-                    .text(request.rideOptionID), .integer(Int64(request.fareCents)),
+                    .text(request.rideOptionID), .integer(Int64(request.fareCents.value)),
                     .unixSeconds(request.requestedAt), .real(request.clockRate),
                     .integer(try Self.nextRevision(on: connection)),
                 ]
@@ -379,7 +379,7 @@ public struct SQLiteRideRepository: RideRepository {
                 )
             ),
             rideOptionID: try row.string("ride_option_id"),
-            fareCents: try row.int("fare_cents"),
+            fareCents: Cents(try row.int("fare_cents")),
             requestedAt: try row.date("requested_at"),
             status: try status(row, "status"),
             clockRate: try row.double("clock_rate"),

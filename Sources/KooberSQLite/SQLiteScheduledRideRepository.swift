@@ -36,7 +36,7 @@ public struct SQLiteScheduledRideRepository: ScheduledRideRepository {
                 [
                     .integer(booking.userID.rawValue), .real(booking.pickup.latitude), .real(booking.pickup.longitude),
                     .integer(booking.dropoffID.rawValue), .text(booking.rideOptionID),
-                    .integer(Int64(booking.fareCents)), .unixMilliseconds(booking.pickupAt),
+                    .integer(Int64(booking.fareCents.value)), .unixMilliseconds(booking.pickupAt),
                     .unixMilliseconds(booking.bookedAt), .real(booking.clockRate), .unixMilliseconds(booking.startAt),
                     .unixMilliseconds(booking.missAt),
                 ]
@@ -188,7 +188,7 @@ public struct SQLiteScheduledRideRepository: ScheduledRideRepository {
                 location: Location(
                     latitude: try row.double("place_latitude"), longitude: try row.double("place_longitude"))),
             rideOptionID: try row.string("ride_option_id"),
-            fareCents: try row.int("fare_cents"),
+            fareCents: Cents(try row.int("fare_cents")),
             pickupAt: try row.millisecondsDate("pickup_at_ms"),
             bookedAt: try row.millisecondsDate("booked_at_ms"),
             clockRate: try row.double("clock_rate"),

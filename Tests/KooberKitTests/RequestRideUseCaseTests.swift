@@ -69,7 +69,7 @@ struct RequestRideUseCaseTests {
 
         let ride = try await world.requestRideTo(TestPlaces.operaHouse, option: rideOptionID)
 
-        #expect(ride.fareCents == fareCents)
+        #expect(ride.fareCents == Cents(fareCents))
         #expect(
             ride.fareCents
                 == RideQuote.all(from: sydneyPickup, to: TestPlaces.operaHouse).first { $0.option.id == rideOptionID }?

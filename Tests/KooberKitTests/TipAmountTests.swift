@@ -9,7 +9,7 @@ struct TipAmountTests {
         ("0.5", 50), ("50", 5_000), ("50.00", 5_000), ("1.01", 101), ("007", 700), ("A$0.99", 99),
     ])
     func dollarsAreReadIntoWholeCents(text: String, cents: Int) {
-        #expect(TipAmount(dollars: text)?.cents == cents, "\(text)")
+        #expect(TipAmount(dollars: text)?.cents == Cents(cents), "\(text)")
     }
 
     @Test(arguments: [

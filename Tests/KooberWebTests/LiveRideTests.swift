@@ -51,7 +51,7 @@ import Testing
         #expect(try browser.text(at: "//h2[@id='ride-headline']") == "You have arrived")
         #expect(try browser.first("//script[starts-with(@src, '/js/ride.js')]") == nil)
         let fare = try #require(try browser.text(at: "//dd[@class='receipt-fare']"))
-        #expect(fare == Fare.format(cents: ride.fareCents))
+        #expect(fare == ride.fareCents.displayed)
         #expect(try browser.text(at: "//dd[@class='receipt-distance']") == "0.8 km")
         #expect(try browser.text(at: "//dd[@class='receipt-duration']") == "2 min")
         #expect(try browser.first("//dd[@class='receipt-picked-up']") != nil)

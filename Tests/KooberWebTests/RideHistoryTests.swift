@@ -12,7 +12,7 @@ import Testing
         for index in 0..<count {
             let request = NewRideRequest(
                 userID: userID, pickup: Location(latitude: -33.864308, longitude: 151.209146), dropoffID: PlaceID(1),
-                rideOptionID: "wallabee", fareCents: 100 + index,
+                rideOptionID: "wallabee", fareCents: Cents(100 + index),
                 requestedAt: Date(timeIntervalSince1970: 1_700_000_000 + Double(index / 2) * 60))
             let ride = try await rides.requestRide(request)
             let change = try #require(RideChange.cancel(ride, at: ride.requestedAt + 30))

@@ -1,6 +1,7 @@
 import Foundation
 import KooberKit
 import KooberTestSupport
+import KooberWeb
 import TestBrowsing
 import Testing
 
@@ -41,7 +42,7 @@ import Testing
         let pickup = Self.fields(after: app.clock.now, lead: 86_400)
         try await Self.schedule(browser, date: pickup.date, time: pickup.time)
 
-        let when = SydneyTime.display(pickup.instant)
+        let when = PickupTimeText.text(for: pickup.instant)
         #expect(try Self.notice(browser) == "Your Wallaroo is booked for \(when)")
         #expect(try browser.first("//a[normalize-space()='Where to?']") != nil)  // back at step 1
 
@@ -52,7 +53,7 @@ import Testing
         #expect(try browser.text(at: "//span[@class='upcoming-ride-option']") == "Wallaroo")
         let booked = try #require(
             try await app.container.services.scheduledRideRepository.upcoming(userID: UserID(1)).first)
-        #expect(try browser.text(at: "//span[@class='upcoming-ride-fare']") == Fare.format(cents: booked.fareCents))
+        #expect(try browser.text(at: "//span[@class='upcoming-ride-fare']") == booked.fareCents.displayed)
         // Upcoming rides come above My Rides.
         #expect(try browser.first("//section[@class='upcoming-rides']/following::h2[.='My Rides']") != nil)
 
@@ -162,7 +163,7 @@ import Testing
         try await browser.visit("/ride")
         // Started and, in the same look, given its animal.
         #expect(try browser.rideStatus() == "on_the_way")
-        #expect(try browser.text(at: "//dd[@class='ride-fare']") == Fare.format(cents: booked.fareCents))
+        #expect(try browser.text(at: "//dd[@class='ride-fare']") == booked.fareCents.displayed)
         try await browser.clickLink("Profile")
         #expect(try browser.first("//section[@class='upcoming-rides']") == nil)
 
@@ -173,7 +174,7 @@ import Testing
         try await dispatcher.runOnce()
         try await browser.visit("/ride")
         #expect(try browser.rideStatus() == "finished")
-        #expect(try browser.text(at: "//dd[@class='receipt-fare']") == Fare.format(cents: booked.fareCents))
+        #expect(try browser.text(at: "//dd[@class='receipt-fare']") == booked.fareCents.displayed)
     }
 
     @Test func cancellingAStartedRideIsAConflictAndSomeoneElsesIsNotFound() async throws {

@@ -6,13 +6,13 @@ public struct NewRideRequest: Equatable, Sendable {
     public let pickup: Location
     public let dropoffID: PlaceID
     public let rideOptionID: String
-    public let fareCents: Int
+    public let fareCents: Cents
     public let requestedAt: Date
     /// `--ride-clock-rate` at Confirm: the ride runs at it to the end, whatever later processes run at.
     public let clockRate: Double
 
     public init(
-        userID: UserID, pickup: Location, dropoffID: PlaceID, rideOptionID: String, fareCents: Int, requestedAt: Date,
+        userID: UserID, pickup: Location, dropoffID: PlaceID, rideOptionID: String, fareCents: Cents, requestedAt: Date,
         clockRate: Double = 1
     ) {
         self.userID = userID

@@ -8,7 +8,7 @@ public struct NewScheduledRide: Equatable, Sendable {
     public let dropoffID: PlaceID
     public let rideOptionID: String
     /// The estimate at booking: what the ride charges once it finishes.
-    public let fareCents: Int
+    public let fareCents: Cents
     /// When the rider is to be picked up (an instant; shown in Sydney's time).
     public let pickupAt: Date
     public let bookedAt: Date
@@ -16,7 +16,7 @@ public struct NewScheduledRide: Equatable, Sendable {
     public let clockRate: Double
 
     public init(
-        userID: UserID, pickup: Location, dropoffID: PlaceID, rideOptionID: String, fareCents: Int, pickupAt: Date,
+        userID: UserID, pickup: Location, dropoffID: PlaceID, rideOptionID: String, fareCents: Cents, pickupAt: Date,
         bookedAt: Date, clockRate: Double = 1
     ) {
         self.userID = userID

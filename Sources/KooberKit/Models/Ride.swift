@@ -8,7 +8,7 @@ public struct Ride: Equatable, Sendable {
     public let dropoff: NamedLocation
     public let rideOptionID: String
     /// The estimate shown at Confirm: what a finished ride charges (a cancelled one charges nothing).
-    public let fareCents: Int
+    public let fareCents: Cents
     public let requestedAt: Date
     /// The status last stored; the clock may have moved the ride on since (`progress(at:)`).
     public let status: RideStatus
@@ -25,7 +25,7 @@ public struct Ride: Equatable, Sendable {
     public var share: RideShareLookup = .unread
 
     public init(
-        id: RideID, userID: UserID, pickup: Location, dropoff: NamedLocation, rideOptionID: String, fareCents: Int,
+        id: RideID, userID: UserID, pickup: Location, dropoff: NamedLocation, rideOptionID: String, fareCents: Cents,
         requestedAt: Date, status: RideStatus, clockRate: Double = 1, assignment: RideAssignment? = nil,
         endedAt: Date? = nil, revision: Int64 = 0
     ) {
@@ -74,11 +74,8 @@ public struct Ride: Equatable, Sendable {
     /// "Wallaroo": the option's name (its id, should storage ever hold one Koober no longer has).
     public var rideOptionName: String { rideOption?.name ?? rideOptionID }
 
-    /// "Skippy the Wallaroo", once the ride has its animal.
-    public var animalTitle: String? { assignment.map { "\($0.animalName) the \(rideOptionName)" } }
-
     /// What the ride costs the rider: the estimate once finished, nothing when cancelled.
-    public var chargedCents: Int { status == .cancelled ? 0 : fareCents }
+    public var chargedCents: Cents { status == .cancelled ? .zero : fareCents }
 
     /// The great-circle distance from pick-up to drop-off.
     public var kilometres: Double { pickup.kilometres(to: dropoff.location) }

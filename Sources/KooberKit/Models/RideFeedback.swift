@@ -9,7 +9,7 @@ public struct RideFeedback: Equatable, Sendable {
     }
 
     /// What the rider pays in all: the fare charged and the tip.
-    public func totalCents(of ride: Ride) -> Int {
-        ride.chargedCents + (rating?.tip?.cents ?? 0)
+    public func totalCents(of ride: Ride) -> Cents {
+        ride.chargedCents + (rating?.tip?.cents ?? .zero)
     }
 }

@@ -6,8 +6,8 @@ public struct RideOption: Equatable, Sendable {
     public let id: String
     public let name: String
     public let riders: Int
-    public let baseFareCents: Int
-    public let centsPerKilometre: Int
+    public let baseFareCents: Cents
+    public let centsPerKilometre: Cents
 
     public static let wallabee = RideOption(
         id: "wallabee", name: "Wallabee", riders: 2, baseFareCents: 250, centsPerKilometre: 120)
@@ -24,7 +24,8 @@ public struct RideOption: Equatable, Sendable {
     }
 
     /// The fare estimate for a trip of `kilometres`: base + per-km × distance, rounded to the cent.
-    public func fareCents(forKilometres kilometres: Double) -> Int {
-        Int((Double(baseFareCents) + Double(centsPerKilometre) * kilometres).rounded(.toNearestOrAwayFromZero))
+    public func fareCents(forKilometres kilometres: Double) -> Cents {
+        let cents = Double(baseFareCents.value) + Double(centsPerKilometre.value) * kilometres
+        return Cents(Int(cents.rounded(.toNearestOrAwayFromZero)))
     }
 }

@@ -1,9 +1,9 @@
 /// What a ride option would cost for the trip at hand.
 public struct RideQuote: Equatable, Sendable {
     public let option: RideOption
-    public let fareCents: Int
+    public let fareCents: Cents
 
-    public init(option: RideOption, fareCents: Int) {
+    public init(option: RideOption, fareCents: Cents) {
         self.option = option
         self.fareCents = fareCents
     }

@@ -8,7 +8,7 @@ public struct ScheduledRide: Equatable, Sendable {
     public let dropoff: NamedLocation
     public let rideOptionID: String
     /// The estimate at booking, fixed: the started ride charges it.
-    public let fareCents: Int
+    public let fareCents: Cents
     public let pickupAt: Date
     public let bookedAt: Date
     public let clockRate: Double
@@ -16,7 +16,7 @@ public struct ScheduledRide: Equatable, Sendable {
 
     public init(
         id: ScheduledRideID, userID: UserID, pickup: Location, dropoff: NamedLocation, rideOptionID: String,
-        fareCents: Int, pickupAt: Date, bookedAt: Date, clockRate: Double, status: ScheduledRideStatus
+        fareCents: Cents, pickupAt: Date, bookedAt: Date, clockRate: Double, status: ScheduledRideStatus
     ) {
         self.id = id
         self.userID = userID

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Sydney's wall clock (`Australia/Sydney`, daylight saving included): a date and a time of day as a rider types them
-/// into an instant, and an instant as a rider reads it.
+/// into an instant, and an instant as the wall time it reads (`wallTime(at:)`; its words are KooberWeb's
+/// `PickupTimeText`).
 ///
 /// Around the changes: a wall time that does not exist (the first Sunday of October, 2:00–2:59 am, skipped) is
 /// refused; one that exists twice (the first Sunday of April, 2:00–2:59 am) is taken as its first occurrence, still
@@ -51,18 +52,5 @@ public enum SydneyTime {
         return SydneyWallTime(
             year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0, hour: parts.hour ?? 0,
             minute: parts.minute ?? 0)
-    }
-
-    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
-    /// "Sat 28 Nov at 9:30 am": the wall time in Sydney (noon is 12:00 pm, midnight 12:00 am).
-    public static func display(_ instant: Date) -> String {
-        let wall = wallTime(at: instant)
-        let weekday = (calendar.component(.weekday, from: instant) + 6) % 7
-        let hour = wall.hour % 12 == 0 ? 12 : wall.hour % 12
-        let minute = wall.minute < 10 ? "0\(wall.minute)" : "\(wall.minute)"
-        let month = (1...12).contains(wall.month) ? months[wall.month - 1] : "?"
-        return "\(weekdays[weekday]) \(wall.day) \(month) at \(hour):\(minute) \(wall.hour < 12 ? "am" : "pm")"
     }
 }

@@ -1,16 +1,16 @@
 /// A tip, in whole cents: A$0.50 to A$50.00 (SPEC.md, "After the ride"). Money is integers end to end: the amount a
 /// rider types is read digit by digit (`init?(dollars:)`), never through a floating-point number.
 public struct TipAmount: Hashable, Sendable {
-    public static let centsRange = 50...5_000
+    public static let centsRange: ClosedRange<Cents> = 50...5_000
     /// The longest text `init?(dollars:)` reads: `A$50.00` with room for spaces around it; longer is refused unread.
     public static let maximumTextLength = 16
 
-    public let cents: Int
+    public let cents: Cents
 
-    /// `nil` outside `centsRange`.
+    /// `nil` outside `centsRange` (any `Int` a client sends may come here).
     public init?(cents: Int) {
-        guard Self.centsRange.contains(cents) else { return nil }
-        self.cents = cents
+        guard Self.centsRange.contains(Cents(cents)) else { return nil }
+        self.cents = Cents(cents)
     }
 
     /// The amount a rider typed in dollars: `12`, `12.5`, `12.50`, with an optional `A$` or `$` before it and plain

@@ -30,7 +30,7 @@ struct CloudRide: Encodable, Sendable {
         pickupLocation = CloudLocation(id: "pickup", ride.pickup)
         dropoffLocation = CloudNamedLocation(ride.dropoff)
         requestedAt = ride.requestedAt.formatted(.iso8601)
-        fare = Fare.format(cents: ride.chargedCents)
+        fare = ride.chargedCents.displayed
         animal = ride.animalTitle
     }
 

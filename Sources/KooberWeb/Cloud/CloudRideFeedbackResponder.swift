@@ -17,7 +17,7 @@ struct CloudRideFeedbackResponder {
         init(_ rating: RideRating) {
             stars = rating.stars.value
             compliments = Compliment.allCases.filter(rating.compliments.contains).map(\.rawValue)
-            tipCents = rating.tip?.cents
+            tipCents = rating.tip?.cents.value
             firstRatedAt = rating.firstRatedAt.formatted(.iso8601)
         }
     }

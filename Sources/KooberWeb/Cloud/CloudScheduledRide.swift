@@ -29,13 +29,13 @@ struct CloudScheduledRide: Encodable, Sendable {
         let wall = SydneyTime.wallTime(at: ride.pickupAt)
         pickupDate = wall.dateField
         pickupTime = wall.timeField
-        pickupShown = SydneyTime.display(ride.pickupAt)
+        pickupShown = PickupTimeText.text(for: ride.pickupAt)
         dropoff = Place(
             id: String(ride.dropoff.id.rawValue), name: ride.dropoff.name, latitude: ride.dropoff.location.latitude,
             longitude: ride.dropoff.location.longitude)
         rideOptionID = ride.rideOptionID
         rideOption = ride.rideOptionName
-        fareCents = ride.fareCents
+        fareCents = ride.fareCents.value
         status = ride.status.storedName
     }
 }

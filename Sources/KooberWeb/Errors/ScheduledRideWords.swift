@@ -70,13 +70,14 @@ enum ScheduledRideNotice {
     static func booked(_ ride: ScheduledRide) -> ErrorMessage {
         ErrorMessage(
             title: "Ride Booked",
-            message: "Your \(ride.rideOptionName) is booked for \(SydneyTime.display(ride.pickupAt))")
+            message: "Your \(ride.rideOptionName) is booked for \(PickupTimeText.text(for: ride.pickupAt))")
     }
 
     static func cancelled(_ ride: ScheduledRide) -> ErrorMessage {
         ErrorMessage(
             title: "Ride Cancelled",
             message:
-                "Your \(ride.rideOptionName) for \(SydneyTime.display(ride.pickupAt)) is cancelled, free of charge.")
+                "Your \(ride.rideOptionName) for \(PickupTimeText.text(for: ride.pickupAt)) is cancelled, free of charge."
+        )
     }
 }

@@ -13,7 +13,7 @@ struct ScheduledRideMail: Sendable, Encodable {
 
     /// The words for `kind`, one of the three about a scheduled ride; `nil` for any other.
     init?(kind: MailKind, ride: ScheduledRide) {
-        let when = SydneyTime.display(ride.pickupAt)
+        let when = PickupTimeText.text(for: ride.pickupAt)
         switch kind {
         case .scheduledRideBooked:
             subject = "Your Koober ride is booked"
@@ -35,6 +35,6 @@ struct ScheduledRideMail: Sendable, Encodable {
         pickupTime = when
         to = ride.dropoff.name
         rideOption = ride.rideOptionName
-        fare = Fare.format(cents: ride.fareCents)
+        fare = ride.fareCents.displayed
     }
 }

@@ -42,7 +42,7 @@ struct FollowingRideViewState: Sendable, Encodable {
         rideOption = ride.rideOptionName
         animal = ride.animalTitle
         self.animalRating = animalRating?.words
-        fare = Fare.format(cents: progress.status == .cancelled ? 0 : ride.fareCents)
+        fare = (progress.status == .cancelled ? .zero : ride.fareCents).displayed
         cancelAction = progress.status.isCancellable ? Route.cancelRide.path : nil
         cannotCancel = progress.status == .riding
         startNewRideAction = progress.status.isInProgress ? nil : Route.startNewRide.path

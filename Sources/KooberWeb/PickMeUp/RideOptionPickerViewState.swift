@@ -28,7 +28,7 @@ struct RideOptionPickerViewState: Sendable, Encodable {
         options = quotes.map { quote in
             Option(
                 id: quote.option.id, inputID: "ride-option-\(quote.option.id)", name: quote.option.name,
-                riders: "\(quote.option.riders) riders", fare: Fare.format(cents: quote.fareCents),
+                riders: "\(quote.option.riders) riders", fare: quote.fareCents.displayed,
                 imagePath: "/images/\(quote.option.id).svg",
                 availability: availability.map { availability in
                     availability.minutesAway[quote.option.id].map { "\($0) min away" } ?? "None free nearby"

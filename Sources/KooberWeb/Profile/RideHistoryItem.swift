@@ -15,7 +15,7 @@ struct RideHistoryItem: Sendable, Encodable {
         requestedAt = RideDateText.text(for: ride.requestedAt)
         to = ride.dropoff.name
         rideOption = ride.rideOptionName
-        fare = Fare.format(cents: ride.chargedCents)
+        fare = ride.chargedCents.displayed
         status = ride.status.historyLabel
         receiptPath = Route.receiptPath(for: ride.id)
     }

@@ -27,12 +27,12 @@ struct RideReceipt: Sendable, Encodable {
         ratingStars = rating?.stars.words
         let compliments = Compliment.allCases.filter { rating?.compliments.contains($0) == true }
         ratingCompliments = compliments.isEmpty ? nil : compliments.map(\.words).joined(separator: ", ")
-        tip = rating?.tip.map { Fare.format(cents: $0.cents) }
-        total = rating.map { _ in Fare.format(cents: record.feedback.totalCents(of: ride)) }
+        tip = rating?.tip.map { $0.cents.displayed }
+        total = rating.map { _ in record.feedback.totalCents(of: ride).displayed }
         reportedNotice = record.feedback.report.map {
             "Reported on \($0.reportedAt.formatted(Self.dateStyle)). We'll be in touch."
         }
-        fare = Fare.format(cents: ride.chargedCents)
+        fare = ride.chargedCents.displayed
         distance = Kilometres(ride.kilometres).description
         duration =
             ride.status == .finished

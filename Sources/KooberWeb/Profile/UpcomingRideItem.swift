@@ -12,10 +12,10 @@ struct UpcomingRideItem: Sendable, Encodable {
     let elementID: String
 
     init(_ ride: ScheduledRide) {
-        pickupTime = SydneyTime.display(ride.pickupAt)
+        pickupTime = PickupTimeText.text(for: ride.pickupAt)
         dropoff = ride.dropoff.name
         rideOption = ride.rideOptionName
-        fare = Fare.format(cents: ride.fareCents)
+        fare = ride.fareCents.displayed
         cancelAction = Route.cancelScheduledRidePath(for: ride.id)
         elementID = "upcoming-ride-\(ride.id.rawValue)"
     }

@@ -162,14 +162,14 @@ struct RideRepositoryContractTests {
     }
 
     /// Ride options and fares no form of Koober's can send (the storage's last line of defence).
-    private static let forgeries: [(rideOptionID: String, fareCents: Int)] = [
+    private static let forgeries: [(rideOptionID: String, fareCents: Cents)] = [
         ("limousine", 1_234), ("", 1_234), ("Wallaroo", 1_234), ("wallaroo", -1),
     ]
 
     @Test(arguments: RepositoryKind.allCases, forgeries)
     func aForgedRideOptionOrANegativeFareIsRefusedAndStoresNothing(
         kind: RepositoryKind,
-        forgery: (rideOptionID: String, fareCents: Int)
+        forgery: (rideOptionID: String, fareCents: Cents)
     ) async throws {
         try await withRepositories(kind) { repositories in
             let rider = try await repositories.users.create(newUser())

@@ -10,7 +10,7 @@ struct ScheduledRideRepositoryContractTests {
     static let pickup = referenceTime + 86_400
 
     static func booking(
-        _ userID: UserID, at pickupAt: Date = pickup, rate: Double = 1, fareCents: Int = 1_234
+        _ userID: UserID, at pickupAt: Date = pickup, rate: Double = 1, fareCents: Cents = 1_234
     ) -> NewScheduledRide {
         NewScheduledRide(
             userID: userID, pickup: SydneyLocator.sydney, dropoffID: operaHouse, rideOptionID: "wallaroo",

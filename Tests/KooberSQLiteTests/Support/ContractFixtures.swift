@@ -33,7 +33,7 @@ func newRideRequest(
     userID: UserID,
     dropoffID: PlaceID = operaHouse,
     rideOptionID: String = RideOption.wallaroo.id,
-    fareCents: Int = 1_234,
+    fareCents: Cents = 1_234,
     at requestedAt: Date = referenceTime
 ) -> NewRideRequest {
     NewRideRequest(

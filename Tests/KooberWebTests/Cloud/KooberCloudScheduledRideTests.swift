@@ -1,6 +1,7 @@
 import Foundation
 import KooberKit
 import KooberTestSupport
+import KooberWeb
 import TestBrowsing
 import Testing
 
@@ -30,7 +31,7 @@ import Testing
         let booked = try client.object()
         #expect(booked["pickupDate"] as? String == pickup.date)
         #expect(booked["pickupTime"] as? String == pickup.time)
-        #expect(booked["pickupShown"] as? String == SydneyTime.display(pickup.instant))
+        #expect(booked["pickupShown"] as? String == PickupTimeText.text(for: pickup.instant))
         #expect(booked["pickupAt"] as? String == pickup.instant.formatted(.iso8601))
         #expect(booked["rideOption"] as? String == "Wallaroo")
         #expect(booked["status"] as? String == "upcoming")
