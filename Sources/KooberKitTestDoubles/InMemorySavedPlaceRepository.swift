@@ -3,8 +3,8 @@ import KooberKit
 
 /// Saved places in memory, for fast tests of use cases: with the places (an unknown one is refused), the users (a
 /// deleted rider's saved places are gone, as the databases' cascade) and the rides (the recent drop-offs). Like the
-/// databases it keeps each label once per rider ignoring case and refuses a ninth label of the rider's own; an actor,
-/// so two saves at once are one after the other. Its recent drop-offs read the rider's whole history: the databases
+/// databases it applies `SavedPlaceLabelRule` (each label once per rider ignoring case, no ninth label of the rider's
+/// own); an actor, so two saves at once are one after the other. Its recent drop-offs read the rider's whole history: the databases
 /// read them by an index.
 public actor InMemorySavedPlaceRepository: SavedPlaceRepository {
     private let places: any PlaceRepository
@@ -29,9 +29,7 @@ public actor InMemorySavedPlaceRepository: SavedPlaceRepository {
         try await forgetIfDeleted(userID)
         // From here to the end nothing suspends: the count and the store are one step.
         var labels = saved[userID] ?? [:]
-        if label.isOwn, labels[label.key] == nil, ownCount(labels) >= SavedPlaceLabel.ownLabelsAllowed {
-            throw SavedPlaceError.tooManyOwnLabels
-        }
+        if let refusal = SavedPlaceLabelRule(storedKeys: labels.keys).refusalToSave(label) { throw refusal }
         labels[label.key] = SavedPlace(label: label, place: place)
         saved[userID] = labels
     }
@@ -39,13 +37,10 @@ public actor InMemorySavedPlaceRepository: SavedPlaceRepository {
     public func rename(userID: UserID, label: SavedPlaceLabel, to newLabel: SavedPlaceLabel) async throws {
         try await forgetIfDeleted(userID)
         var labels = saved[userID] ?? [:]
-        guard let current = labels[label.key] else { throw SavedPlaceError.noSuchLabel }
-        if newLabel.key != label.key {
-            if labels[newLabel.key] != nil { throw SavedPlaceError.labelTaken }
-            if newLabel.isOwn, !label.isOwn, ownCount(labels) >= SavedPlaceLabel.ownLabelsAllowed {
-                throw SavedPlaceError.tooManyOwnLabels
-            }
+        if let refusal = SavedPlaceLabelRule(storedKeys: labels.keys).refusalToRename(label, to: newLabel) {
+            throw refusal
         }
+        guard let current = labels[label.key] else { throw SavedPlaceError.noSuchLabel }
         labels[label.key] = nil
         labels[newLabel.key] = SavedPlace(label: newLabel, place: current.place)
         saved[userID] = labels
@@ -66,10 +61,6 @@ public actor InMemorySavedPlaceRepository: SavedPlaceRepository {
             return left != right ? left > right : lhs.place.id.rawValue > rhs.place.id.rawValue
         }
         .prefix(max(0, limit)).map(\.place)
-    }
-
-    private func ownCount(_ labels: [String: SavedPlace]) -> Int {
-        labels.values.count(where: { $0.label.isOwn })
     }
 
     /// A deleted rider's saved places go, as the databases' `ON DELETE CASCADE` takes them.

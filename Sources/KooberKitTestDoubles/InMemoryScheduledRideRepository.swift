@@ -105,23 +105,33 @@ public actor InMemoryScheduledRideRepository: ScheduledRideRepository {
             return .notUpcoming  // the rider is gone, or another start claimed it meanwhile
         }
         states[id] = .starting  // claimed before the first suspension: a second dispatcher now moves on
+        let outcome: ScheduledRideStart
+        let decision: ScheduledStartDecision
         do {
-            let started = try await rideRepository.requestRide(ride.rideRequest(at: time))
-            states[id] = .status(.started(started.id))
-            mail.queueIfConfirmed(.scheduledRide(.scheduledRideStarting, id: id), for: ride.userID, at: time)
-            return .started(started)
-        } catch RideRepositoryError.rideAlreadyInProgress {
-            guard time >= ride.missAt else {
+            let inProgress = try await rideRepository.rides(userID: ride.userID, before: nil, limit: .max)
+                .contains { $0.status.isInProgress }
+            decision = ScheduledStartDecision(ride, riderHasRideInProgress: inProgress, at: time)
+            switch decision {
+            case .wait:
                 states[id] = .status(.upcoming)
                 return .waiting
+            case .miss:
+                states[id] = .status(.missed)
+                outcome = .missed
+            case .start(let request):
+                let started = try await rideRepository.requestRide(request)
+                states[id] = .status(.started(started.id))
+                outcome = .started(started)
             }
-            states[id] = .status(.missed)
-            mail.queueIfConfirmed(.scheduledRide(.scheduledRideMissed, id: id), for: ride.userID, at: time)
-            return .missed
+        } catch RideRepositoryError.rideAlreadyInProgress {
+            states[id] = .status(.upcoming)  // the rider's own Confirm stored a ride since the check, as on PostgreSQL
+            return .waiting
         } catch {
             states[id] = .status(.upcoming)
             throw error
         }
+        if let mail = decision.mail(about: id) { self.mail.queueIfConfirmed(mail, for: ride.userID, at: time) }
+        return outcome
     }
 
     /// One `start` after the other: each claims its booking before it suspends, as a transaction would.

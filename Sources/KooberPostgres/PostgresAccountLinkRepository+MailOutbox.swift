@@ -21,9 +21,10 @@ extension PostgresAccountLinkRepository: MailOutbox {
                     FOR UPDATE SKIP LOCKED
                 ) AS due
                 WHERE m.id = due.id
-                RETURNING m.id, m.kind, m.user_id, m.message_id, m.ride_id, m.queued_at_ms, m.attempts
+                RETURNING m.id, m.kind, m.user_id, m.message_id, m.ride_id, m.scheduled_ride_id, m.queued_at_ms,
+                    m.attempts
             )
-            SELECT c.id AS entry_id, c.kind, c.message_id, c.ride_id, c.queued_at_ms, c.attempts,
+            SELECT c.id AS entry_id, c.kind, c.message_id, c.ride_id, c.scheduled_ride_id, c.queued_at_ms, c.attempts,
                 u.id, u.name, u.nickname, u.email, u.mobile_number
             FROM claimed AS c JOIN users AS u ON u.id = c.user_id
             ORDER BY c.queued_at_ms, c.id
@@ -129,7 +130,9 @@ extension PostgresAccountLinkRepository: MailOutbox {
                 kind: mailKind,
                 messageID: try columns["message_id"].decode(String.self),
                 token: nil,
-                subjectID: try columns["ride_id"].decode(Int64?.self)
+                subject: MailSubject(
+                    rideID: try columns["ride_id"].decode(Int64?.self),
+                    scheduledRideID: try columns["scheduled_ride_id"].decode(Int64?.self))
             ),
             recipient: try PostgresUserRepository.profile(from: row),
             queuedAt: PostgresTime.date(milliseconds: try columns["queued_at_ms"].decode(Int64.self)),

@@ -42,7 +42,7 @@ enum PostgresMailQueue {
     }
 
     /// Queues `mail` for `userID`, due at `time`; with `onlyIfConfirmed` (a receipt), only when the rider's email is
-    /// confirmed. Nothing when the user is gone.
+    /// confirmed. Nothing when the user is gone. Its subject goes in its own column (`ride_id`, `scheduled_ride_id`).
     static func queue(
         _ mail: OutgoingMail, for userID: UserID, at time: Date, onlyIfConfirmed: Bool = false,
         in transaction: PostgresTransaction
@@ -50,8 +50,11 @@ enum PostgresMailQueue {
         let due = PostgresTime.milliseconds(time)
         try await transaction.execute(
             """
-            INSERT INTO mail_outbox (kind, user_id, message_id, ride_id, queued_at_ms, next_attempt_at_ms)
-            SELECT \(mail.kind.rawValue), id, \(mail.messageID), \(mail.subjectID)::BIGINT, \(due), \(due)
+            INSERT INTO mail_outbox (
+                kind, user_id, message_id, ride_id, scheduled_ride_id, queued_at_ms, next_attempt_at_ms
+            )
+            SELECT \(mail.kind.rawValue), id, \(mail.messageID), \(mail.subject.rideID?.rawValue)::BIGINT, \
+            \(mail.subject.scheduledRideID?.rawValue)::BIGINT, \(due), \(due)
             FROM users
             WHERE id = \(userID.rawValue) AND (NOT \(onlyIfConfirmed)::BOOLEAN OR email_confirmed_at_ms IS NOT NULL)
             """

@@ -3,8 +3,9 @@ import PostgresNIO
 
 /// Saved places in `saved_places` (migration 9): one row per rider and label, keyed by `SavedPlaceLabel.key`, gone
 /// with the rider (`ON DELETE CASCADE`). A change first locks the rider's `users` row (`FOR NO KEY UPDATE`, which
-/// leaves the rider's sessions and rides free to refer to it), so two saves at once, from any processes, count the
-/// rider's own labels one after the other and never pass the limit together.
+/// leaves the rider's sessions and rides free to refer to it), then reads the rider's labels and applies
+/// `SavedPlaceLabelRule`, so two saves at once, from any processes, read the rider's labels one after the other and
+/// never pass the limit together.
 public struct PostgresSavedPlaceRepository: SavedPlaceRepository {
     private let database: PostgresDatabase
 
@@ -36,10 +37,8 @@ public struct PostgresSavedPlaceRepository: SavedPlaceRepository {
                 throw SavedPlaceError.unknownPlace
             }
             try await Self.lockRider(userID, in: transaction)
-            if label.isOwn, try await !Self.has(label, userID: userID, in: transaction),
-                try await Self.ownCount(userID: userID, in: transaction) >= SavedPlaceLabel.ownLabelsAllowed
-            {
-                throw SavedPlaceError.tooManyOwnLabels
+            if let refusal = try await Self.labelRule(userID: userID, in: transaction).refusalToSave(label) {
+                throw refusal
             }
             try await transaction.execute(
                 """
@@ -53,17 +52,8 @@ public struct PostgresSavedPlaceRepository: SavedPlaceRepository {
     public func rename(userID: UserID, label: SavedPlaceLabel, to newLabel: SavedPlaceLabel) async throws {
         try await database.transaction { transaction in
             try await Self.lockRider(userID, in: transaction)
-            guard try await Self.has(label, userID: userID, in: transaction) else {
-                throw SavedPlaceError.noSuchLabel
-            }
-            if newLabel.key != label.key {
-                if try await Self.has(newLabel, userID: userID, in: transaction) { throw SavedPlaceError.labelTaken }
-                if newLabel.isOwn, !label.isOwn,
-                    try await Self.ownCount(userID: userID, in: transaction) >= SavedPlaceLabel.ownLabelsAllowed
-                {
-                    throw SavedPlaceError.tooManyOwnLabels
-                }
-            }
+            let rule = try await Self.labelRule(userID: userID, in: transaction)
+            if let refusal = rule.refusalToRename(label, to: newLabel) { throw refusal }
             try await transaction.execute(
                 """
                 UPDATE saved_places SET label_key = \(newLabel.key), label = \(newLabel.text)
@@ -136,19 +126,13 @@ public struct PostgresSavedPlaceRepository: SavedPlaceRepository {
         try await transaction.execute("SELECT 1 FROM users WHERE id = \(userID.rawValue) FOR NO KEY UPDATE")
     }
 
-    private static func has(_ label: SavedPlaceLabel, userID: UserID, in transaction: PostgresTransaction)
-        async throws -> Bool
+    /// The label rule for the rider's labels as stored now (ten rows at most), read under the rider's lock.
+    private static func labelRule(userID: UserID, in transaction: PostgresTransaction) async throws
+        -> SavedPlaceLabelRule
     {
-        !(try await transaction.query(
-            "SELECT 1 FROM saved_places WHERE user_id = \(userID.rawValue) AND label_key = \(label.key)")).isEmpty
-    }
-
-    private static func ownCount(userID: UserID, in transaction: PostgresTransaction) async throws -> Int {
-        let rows = try await transaction.query(
-            """
-            SELECT COUNT(*) FROM saved_places
-            WHERE user_id = \(userID.rawValue) AND label_key NOT IN ('home', 'work')
-            """)
-        return Int(try rows.first?.decode(Int64.self) ?? 0)
+        SavedPlaceLabelRule(
+            storedKeys: try await transaction.query(
+                "SELECT label_key FROM saved_places WHERE user_id = \(userID.rawValue)"
+            ).map { try $0.decode(String.self) })
     }
 }

@@ -155,7 +155,8 @@ public struct PostgresScheduledRideRepository: ScheduledRideRepository {
         }
     }
 
-    /// Starts `booking`, claimed as upcoming in this transaction (or leaves it waiting, or misses it).
+    /// Starts `booking`, claimed as upcoming in this transaction, or leaves it waiting, or misses it: as
+    /// `ScheduledStartDecision` decides from whether its rider has a ride in progress.
     private static func start(_ booking: ScheduledRide, at time: Date, in transaction: PostgresTransaction)
         async throws -> ScheduledRideStart
     {
@@ -166,21 +167,26 @@ public struct PostgresScheduledRideRepository: ScheduledRideRepository {
             AND status IN ('finding', 'on_the_way', 'arrived', 'riding')
             """
         )
-        if !inProgress.isEmpty {
-            guard time >= booking.missAt else { return .waiting }
+        let decision = ScheduledStartDecision(booking, riderHasRideInProgress: !inProgress.isEmpty, at: time)
+        let outcome: ScheduledRideStart
+        switch decision {
+        case .wait:
+            return .waiting
+        case .miss:
             try await transaction.execute("UPDATE scheduled_rides SET status = 'missed' WHERE id = \(id.rawValue)")
-            try await PostgresMailQueue.queue(
-                .scheduledRide(.scheduledRideMissed, id: id), for: booking.userID, at: time, onlyIfConfirmed: true,
-                in: transaction)
-            return .missed
+            outcome = .missed
+        case .start(let request):
+            let ride = try await PostgresRideRepository.insertRide(request, in: transaction)
+            try await transaction.execute(
+                "UPDATE scheduled_rides SET status = 'started', ride_id = \(ride.id.rawValue) WHERE id = \(id.rawValue)"
+            )
+            outcome = .started(ride)
         }
-        let ride = try await PostgresRideRepository.insertRide(booking.rideRequest(at: time), in: transaction)
-        try await transaction.execute(
-            "UPDATE scheduled_rides SET status = 'started', ride_id = \(ride.id.rawValue) WHERE id = \(id.rawValue)")
-        try await PostgresMailQueue.queue(
-            .scheduledRide(.scheduledRideStarting, id: id), for: booking.userID, at: time, onlyIfConfirmed: true,
-            in: transaction)
-        return .started(ride)
+        if let mail = decision.mail(about: id) {
+            try await PostgresMailQueue.queue(
+                mail, for: booking.userID, at: time, onlyIfConfirmed: true, in: transaction)
+        }
+        return outcome
     }
 
     public func nextStartTime(after time: Date) async throws -> Date? {

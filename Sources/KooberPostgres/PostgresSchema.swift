@@ -359,6 +359,22 @@ enum PostgresSchema {
         // so each stored key is worked out again by `SavedPlaceLabel.key`; a rider's labels that became one keep one
         // (`SavedPlaceKeyRewrite`).
         PostgresMigration(version: 12, statements: [], seed: PostgresSavedPlaceRepository.rewriteKeys(in:)),
+        // What a message is about, one column each (issue 42), as SQLite's version 17: a receipt's ride in `ride_id`,
+        // a scheduled ride's booked, starting or missed message's booking in `scheduled_ride_id` (until now in
+        // `ride_id`); never both.
+        PostgresMigration(
+            version: 13,
+            statements: [
+                """
+                ALTER TABLE mail_outbox ADD COLUMN scheduled_ride_id BIGINT,
+                    ADD CONSTRAINT mail_outbox_one_subject CHECK (ride_id IS NULL OR scheduled_ride_id IS NULL)
+                """,
+                """
+                UPDATE mail_outbox SET scheduled_ride_id = ride_id, ride_id = NULL
+                WHERE kind IN ('scheduled_ride_booked', 'scheduled_ride_starting', 'scheduled_ride_missed')
+                """,
+            ]
+        ),
     ]
 }
 

@@ -422,5 +422,16 @@ public enum KooberSchema {
         // The same label twice (issue 41): a label's key is now case-folded and composed (NFC), so each stored key is
         // worked out again by `SavedPlaceLabel.key`; a rider's labels that became one keep one (`SavedPlaceKeyRewrite`).
         Migration(version: 16, sql: "", rewrite: SQLiteSavedPlaceRepository.rewriteKeys(on:)),
+        // What a message is about, one column each (issue 42): a receipt's ride in `ride_id`, a scheduled ride's
+        // booked, starting or missed message's booking in `scheduled_ride_id` (until now in `ride_id`); never both.
+        Migration(
+            version: 17,
+            sql: """
+                ALTER TABLE mail_outbox ADD COLUMN scheduled_ride_id INTEGER
+                    CHECK (ride_id IS NULL OR scheduled_ride_id IS NULL);
+                UPDATE mail_outbox SET scheduled_ride_id = ride_id, ride_id = NULL
+                WHERE kind IN ('scheduled_ride_booked', 'scheduled_ride_starting', 'scheduled_ride_missed');
+                """
+        ),
     ]
 }

@@ -58,22 +58,50 @@ public struct SQLiteAccountLinkRepository: AccountLinkRepository, MailOutbox {
             ])
     }
 
-    /// Queues `mail` for the user `userIDSQL` selects (with `arguments`), in the caller's transaction: the receipt's
-    /// select adds the condition that the email is confirmed, so an unconfirmed rider's receipt is not queued.
-    static func queue(
-        _ mail: OutgoingMail, userIDSQL: String, _ arguments: [SQLiteValue], at time: Date,
-        on connection: SQLiteConnection
-    ) throws {
-        try connection.execute(
-            """
-            INSERT INTO mail_outbox (kind, user_id, message_id, ride_id, queued_at_ms, next_attempt_at_ms)
-            SELECT ?, id, ?, ?, ?, ? FROM users WHERE id = \(userIDSQL)
-            """,
-            [
-                .text(mail.kind.rawValue), .text(mail.messageID), mail.subjectID.map(SQLiteValue.integer) ?? .null,
-                .unixMilliseconds(time), .unixMilliseconds(time),
-            ] + arguments)
+    /// Whom a message queued by a change is for: a rider named by their id, or the rider of a ride.
+    enum Recipient {
+        case user(UserID)
+        case riderOf(RideID)
     }
+
+    /// Queues `mail` for `recipient` in the caller's transaction, only if the rider's email is confirmed (a receipt, a
+    /// scheduled ride's mail; a link's message goes with `issue`): an unconfirmed rider's is not queued. Every value
+    /// is bound; the subject goes in its own column (`ride_id` or `scheduled_ride_id`).
+    static func queueIfConfirmed(
+        _ mail: OutgoingMail, for recipient: Recipient, at time: Date, on connection: SQLiteConnection
+    ) throws {
+        let (sql, id) =
+            switch recipient {
+            case .user(let userID): (queueForUserSQL, userID.rawValue)
+            case .riderOf(let rideID): (queueForRiderOfRideSQL, rideID.rawValue)
+            }
+        try connection.execute(
+            sql,
+            [
+                .text(mail.kind.rawValue), .text(mail.messageID),
+                mail.subject.rideID.map { .integer($0.rawValue) } ?? .null,
+                mail.subject.scheduledRideID.map { .integer($0.rawValue) } ?? .null,
+                .unixMilliseconds(time), .integer(id),
+            ])
+    }
+
+    /// `queueIfConfirmed`'s insert for a rider by id (`?1` kind, `?2` message id, `?3` ride, `?4` scheduled ride,
+    /// `?5` time, `?6` the rider).
+    private static let queueForUserSQL = """
+        INSERT INTO mail_outbox (
+            kind, user_id, message_id, ride_id, scheduled_ride_id, queued_at_ms, next_attempt_at_ms
+        )
+        SELECT ?1, id, ?2, ?3, ?4, ?5, ?5 FROM users WHERE id = ?6 AND email_confirmed_at_ms IS NOT NULL
+        """
+
+    /// `queueIfConfirmed`'s insert for the rider of a ride (`?6` the ride).
+    private static let queueForRiderOfRideSQL = """
+        INSERT INTO mail_outbox (
+            kind, user_id, message_id, ride_id, scheduled_ride_id, queued_at_ms, next_attempt_at_ms
+        )
+        SELECT ?1, id, ?2, ?3, ?4, ?5, ?5 FROM users
+        WHERE id = (SELECT user_id FROM rides WHERE id = ?6) AND email_confirmed_at_ms IS NOT NULL
+        """
 
     public func user(of purpose: AccountLinkPurpose, tokenHash: SessionTokenHash, at now: Date) async throws
         -> UserID?
@@ -142,7 +170,7 @@ public struct SQLiteAccountLinkRepository: AccountLinkRepository, MailOutbox {
                     SELECT id FROM mail_outbox WHERE next_attempt_at_ms <= ?
                     ORDER BY next_attempt_at_ms, id LIMIT ?
                 )
-                RETURNING id, kind, user_id, message_id, ride_id, queued_at_ms, attempts
+                RETURNING id, kind, user_id, message_id, ride_id, scheduled_ride_id, queued_at_ms, attempts
                 """,
                 [.unixMilliseconds(leaseUntil), .unixMilliseconds(now), .integer(Int64(max(limit, 0)))]
             )
@@ -165,8 +193,10 @@ public struct SQLiteAccountLinkRepository: AccountLinkRepository, MailOutbox {
         guard let recipient else { return nil }
         let messageID = try row.string("message_id")
         let token = kind.linkPurpose == nil ? nil : try mintToken(forMessage: messageID, at: now, on: connection)
-        let mail = OutgoingMail(
-            kind: kind, messageID: messageID, token: token, subjectID: try row.optional("ride_id", row.int64))
+        let subject = MailSubject(
+            rideID: try row.optional("ride_id", row.int64),
+            scheduledRideID: try row.optional("scheduled_ride_id", row.int64))
+        let mail = OutgoingMail(kind: kind, messageID: messageID, token: token, subject: subject)
         return OutboxEntry(
             id: try row.int64("id"), mail: mail, recipient: recipient,
             queuedAt: try row.millisecondsDate("queued_at_ms"), attempts: try row.int("attempts"))

@@ -82,10 +82,8 @@ public struct SQLiteRideFeedbackRepository: RideFeedbackRepository {
                 ]
             )
             if decision.tipGiven {
-                try SQLiteAccountLinkRepository.queue(
-                    receipt,
-                    userIDSQL: "(SELECT user_id FROM rides WHERE id = ?) AND email_confirmed_at_ms IS NOT NULL",
-                    [.integer(rideID.rawValue)], at: time, on: connection)
+                try SQLiteAccountLinkRepository.queueIfConfirmed(
+                    receipt, for: .riderOf(rideID), at: time, on: connection)
             }
             return decision.outcome
         }

@@ -293,10 +293,8 @@ public struct SQLiteRideRepository: RideRepository {
                 )
             }
             if let receipt = change.receipt, let endedAt = change.endedAt {
-                try SQLiteAccountLinkRepository.queue(
-                    receipt,
-                    userIDSQL: "(SELECT user_id FROM rides WHERE id = ?) AND email_confirmed_at_ms IS NOT NULL",
-                    [.integer(change.rideID.rawValue)], at: endedAt, on: connection)
+                try SQLiteAccountLinkRepository.queueIfConfirmed(
+                    receipt, for: .riderOf(change.rideID), at: endedAt, on: connection)
             }
             return try Self.ride(id: change.rideID.rawValue, on: connection)
         }

@@ -1,8 +1,8 @@
 import KooberKit
 
 /// Saved places in `saved_places` (migration 12): one row per rider and label, keyed by `SavedPlaceLabel.key`, gone
-/// with the rider (`ON DELETE CASCADE`). SQLite has one writer, so a save's count of the rider's own labels and its
-/// insert are one step however many saves run at once.
+/// with the rider (`ON DELETE CASCADE`). A save or rename reads the rider's labels and applies `SavedPlaceLabelRule`;
+/// SQLite has one writer, so that read and the write are one step however many saves run at once.
 public struct SQLiteSavedPlaceRepository: SavedPlaceRepository {
     private let database: SQLiteDatabase
 
@@ -34,11 +34,7 @@ public struct SQLiteSavedPlaceRepository: SavedPlaceRepository {
             guard try SQLitePlaceRepository.place(id: placeID, on: connection) != nil else {
                 throw SavedPlaceError.unknownPlace
             }
-            if label.isOwn, try !Self.has(label, userID: userID, on: connection),
-                try Self.ownCount(userID: userID, on: connection) >= SavedPlaceLabel.ownLabelsAllowed
-            {
-                throw SavedPlaceError.tooManyOwnLabels
-            }
+            if let refusal = try Self.labelRule(userID: userID, on: connection).refusalToSave(label) { throw refusal }
             try connection.execute(
                 """
                 INSERT INTO saved_places (user_id, label_key, label, place_id) VALUES (?, ?, ?, ?)
@@ -50,14 +46,8 @@ public struct SQLiteSavedPlaceRepository: SavedPlaceRepository {
 
     public func rename(userID: UserID, label: SavedPlaceLabel, to newLabel: SavedPlaceLabel) async throws {
         try await database.write { connection in
-            guard try Self.has(label, userID: userID, on: connection) else { throw SavedPlaceError.noSuchLabel }
-            if newLabel.key != label.key {
-                if try Self.has(newLabel, userID: userID, on: connection) { throw SavedPlaceError.labelTaken }
-                if newLabel.isOwn, !label.isOwn,
-                    try Self.ownCount(userID: userID, on: connection) >= SavedPlaceLabel.ownLabelsAllowed
-                {
-                    throw SavedPlaceError.tooManyOwnLabels
-                }
+            if let refusal = try Self.labelRule(userID: userID, on: connection).refusalToRename(label, to: newLabel) {
+                throw refusal
             }
             try connection.execute(
                 "UPDATE saved_places SET label_key = ?, label = ? WHERE user_id = ? AND label_key = ?",
@@ -144,19 +134,11 @@ public struct SQLiteSavedPlaceRepository: SavedPlaceRepository {
         LIMIT ?2
         """
 
-    private static func has(_ label: SavedPlaceLabel, userID: UserID, on connection: SQLiteConnection) throws -> Bool {
-        try !connection.query(
-            "SELECT 1 FROM saved_places WHERE user_id = ? AND label_key = ?",
-            [.integer(userID.rawValue), .text(label.key)]
-        ).isEmpty
-    }
-
-    private static func ownCount(userID: UserID, on connection: SQLiteConnection) throws -> Int {
-        try connection.query(
-            """
-            SELECT COUNT(*) AS own FROM saved_places WHERE user_id = ? AND label_key NOT IN ('home', 'work')
-            """,
-            [.integer(userID.rawValue)]
-        ).first?.int("own") ?? 0
+    /// The label rule for the rider's labels as stored now (ten rows at most), in the caller's write.
+    private static func labelRule(userID: UserID, on connection: SQLiteConnection) throws -> SavedPlaceLabelRule {
+        SavedPlaceLabelRule(
+            storedKeys: try connection.query(
+                "SELECT label_key FROM saved_places WHERE user_id = ?", [.integer(userID.rawValue)]
+            ).map { try $0.string("label_key") })
     }
 }

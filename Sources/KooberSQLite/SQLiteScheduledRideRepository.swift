@@ -115,7 +115,8 @@ public struct SQLiteScheduledRideRepository: ScheduledRideRepository {
         }
     }
 
-    /// Starts `booking`, read as upcoming in this write transaction (or leaves it waiting, or misses it).
+    /// Starts `booking`, read as upcoming in this write transaction, or leaves it waiting, or misses it: as
+    /// `ScheduledStartDecision` decides from whether its rider has a ride in progress.
     private static func start(_ booking: ScheduledRide, at time: Date, on connection: SQLiteConnection) throws
         -> ScheduledRideStart
     {
@@ -125,20 +126,25 @@ public struct SQLiteScheduledRideRepository: ScheduledRideRepository {
             SELECT 1 FROM rides WHERE user_id = ? AND status IN ('finding', 'on_the_way', 'arrived', 'riding')
             """,
             [.integer(booking.userID.rawValue)])
-        if !inProgress.isEmpty {
-            guard time >= booking.missAt else { return .waiting }
+        let decision = ScheduledStartDecision(booking, riderHasRideInProgress: !inProgress.isEmpty, at: time)
+        let outcome: ScheduledRideStart
+        switch decision {
+        case .wait:
+            return .waiting
+        case .miss:
             try connection.execute("UPDATE scheduled_rides SET status = 'missed' WHERE id = ?", [.integer(id.rawValue)])
-            try queueIfConfirmed(
-                .scheduledRide(.scheduledRideMissed, id: id), for: booking.userID, at: time, on: connection)
-            return .missed
+            outcome = .missed
+        case .start(let request):
+            let ride = try SQLiteRideRepository.insertRide(request, on: connection)
+            try connection.execute(
+                "UPDATE scheduled_rides SET status = 'started', ride_id = ? WHERE id = ?",
+                [.integer(ride.id.rawValue), .integer(id.rawValue)])
+            outcome = .started(ride)
         }
-        let ride = try SQLiteRideRepository.insertRide(booking.rideRequest(at: time), on: connection)
-        try connection.execute(
-            "UPDATE scheduled_rides SET status = 'started', ride_id = ? WHERE id = ?",
-            [.integer(ride.id.rawValue), .integer(id.rawValue)])
-        try queueIfConfirmed(
-            .scheduledRide(.scheduledRideStarting, id: id), for: booking.userID, at: time, on: connection)
-        return .started(ride)
+        if let mail = decision.mail(about: id) {
+            try queueIfConfirmed(mail, for: booking.userID, at: time, on: connection)
+        }
+        return outcome
     }
 
     public func nextStartTime(after time: Date) async throws -> Date? {
@@ -158,9 +164,7 @@ public struct SQLiteScheduledRideRepository: ScheduledRideRepository {
     private static func queueIfConfirmed(
         _ mail: OutgoingMail, for userID: UserID, at time: Date, on connection: SQLiteConnection
     ) throws {
-        try SQLiteAccountLinkRepository.queue(
-            mail, userIDSQL: "? AND email_confirmed_at_ms IS NOT NULL", [.integer(userID.rawValue)], at: time,
-            on: connection)
+        try SQLiteAccountLinkRepository.queueIfConfirmed(mail, for: .user(userID), at: time, on: connection)
     }
 
     private static let selectScheduledRides = """

@@ -45,7 +45,7 @@ struct ScheduledRidesMigrationTests {
                     fareCents: 900, pickupAt: referenceTime + 86_400, bookedAt: referenceTime))
             let queued = try await migrated.outbox.claimDue(at: far, limit: 10, leaseUntil: far)
             #expect(queued.map(\.mail.kind) == [.scheduledRideBooked])
-            #expect(queued.first?.mail.scheduledRideID == booked.id)
+            #expect(queued.first?.mail.subject == .scheduledRide(booked.id))
             #expect((queued.first?.id ?? 0) > 1)
             try await database.close()
         }

@@ -6,7 +6,7 @@ public enum MailKind: String, CaseIterable, Sendable {
     case emailConfirmation = "email_confirmation"
     /// **Your Koober receipt**, for a finished ride.
     case receipt
-    /// **Your Koober ride is booked**, for a scheduled ride (`OutgoingMail.scheduledRideID`).
+    /// **Your Koober ride is booked**, for a scheduled ride (`MailSubject.scheduledRide`).
     case scheduledRideBooked = "scheduled_ride_booked"
     /// A scheduled ride has started (10 minutes before its pick-up).
     case scheduledRideStarting = "scheduled_ride_starting"
@@ -19,14 +19,6 @@ public enum MailKind: String, CaseIterable, Sendable {
         case .passwordReset: .passwordReset
         case .emailConfirmation: .emailConfirmation
         case .receipt, .scheduledRideBooked, .scheduledRideStarting, .scheduledRideMissed: nil
-        }
-    }
-
-    /// Whether its subject is a scheduled ride (storage keeps that id where a receipt keeps its ride's).
-    public var isAboutScheduledRide: Bool {
-        switch self {
-        case .scheduledRideBooked, .scheduledRideStarting, .scheduledRideMissed: true
-        case .passwordReset, .emailConfirmation, .receipt: false
         }
     }
 }

@@ -10,57 +10,69 @@ public struct OutgoingMail: Equatable, Sendable {
     /// which stores only its hash, for the link the message was queued with (`MailOutbox.claimDue`). It is never
     /// stored: it lives in the sender's memory and in the message it sends. `nil` in a message as queued.
     public let token: String?
-    /// The ride a receipt is for.
-    public let rideID: RideID?
-    /// The scheduled ride a booked, starting or missed message is about.
-    public let scheduledRideID: ScheduledRideID?
+    /// What the message is about: the ride of a receipt, the scheduled ride of a booked, starting or missed message,
+    /// nothing for a link's. Storage keeps each in its own column (`mail_outbox.ride_id`, `.scheduled_ride_id`).
+    public let subject: MailSubject
 
-    public init(
-        kind: MailKind, messageID: String, token: String?, rideID: RideID?, scheduledRideID: ScheduledRideID? = nil
-    ) {
+    public init(kind: MailKind, messageID: String, token: String?, subject: MailSubject) {
         self.kind = kind
         self.messageID = messageID
         self.token = token
-        self.rideID = rideID
-        self.scheduledRideID = scheduledRideID
-    }
-
-    /// A message as storage keeps it: one column (`ride_id`) holds its subject's id, a ride's or, for the kinds
-    /// about a scheduled ride, the scheduled ride's.
-    public init(kind: MailKind, messageID: String, token: String?, subjectID: Int64?) {
-        self.init(
-            kind: kind, messageID: messageID, token: token,
-            rideID: kind.isAboutScheduledRide ? nil : subjectID.map(RideID.init),
-            scheduledRideID: kind.isAboutScheduledRide ? subjectID.map(ScheduledRideID.init) : nil)
-    }
-
-    /// What storage keeps in its subject column (`init(kind:messageID:token:subjectID:)`).
-    public var subjectID: Int64? {
-        rideID?.rawValue ?? scheduledRideID?.rawValue
+        self.subject = subject
     }
 
     /// A message with a link, queued without its token (the claim draws it).
     public static func link(_ kind: MailKind) -> OutgoingMail {
-        OutgoingMail(kind: kind, messageID: newMessageID(), token: nil, rideID: nil)
+        OutgoingMail(kind: kind, messageID: newMessageID(), token: nil, subject: .none)
     }
 
     /// The same message carrying `token` (a claim's).
     public func carrying(token: String?) -> OutgoingMail {
-        OutgoingMail(
-            kind: kind, messageID: messageID, token: token, rideID: rideID, scheduledRideID: scheduledRideID)
+        OutgoingMail(kind: kind, messageID: messageID, token: token, subject: subject)
     }
 
     /// The receipt of `rideID`.
     public static func receipt(of rideID: RideID) -> OutgoingMail {
-        OutgoingMail(kind: .receipt, messageID: newMessageID(), token: nil, rideID: rideID)
+        OutgoingMail(kind: .receipt, messageID: newMessageID(), token: nil, subject: .ride(rideID))
     }
 
     /// A message of `kind` about the scheduled ride `id`.
     public static func scheduledRide(_ kind: MailKind, id: ScheduledRideID) -> OutgoingMail {
-        OutgoingMail(kind: kind, messageID: newMessageID(), token: nil, rideID: nil, scheduledRideID: id)
+        OutgoingMail(kind: kind, messageID: newMessageID(), token: nil, subject: .scheduledRide(id))
     }
 
     static func newMessageID() -> String {
         Base64URL.encode(RandomToken.bytes(count: 16))
+    }
+}
+
+/// What a queued message is about (`OutgoingMail.subject`).
+public enum MailSubject: Equatable, Sendable {
+    /// A link's message: the link is found by the message's `Message-ID`.
+    case none
+    /// A receipt's ride.
+    case ride(RideID)
+    /// The booking a booked, starting or missed message is about.
+    case scheduledRide(ScheduledRideID)
+
+    /// The subject as storage keeps it, one column each: `ride_id` and `scheduled_ride_id` (at most one set).
+    public init(rideID: Int64?, scheduledRideID: Int64?) {
+        if let rideID {
+            self = .ride(RideID(rideID))
+        } else if let scheduledRideID {
+            self = .scheduledRide(ScheduledRideID(scheduledRideID))
+        } else {
+            self = .none
+        }
+    }
+
+    /// What `ride_id` holds.
+    public var rideID: RideID? {
+        if case .ride(let id) = self { id } else { nil }
+    }
+
+    /// What `scheduled_ride_id` holds.
+    public var scheduledRideID: ScheduledRideID? {
+        if case .scheduledRide(let id) = self { id } else { nil }
     }
 }

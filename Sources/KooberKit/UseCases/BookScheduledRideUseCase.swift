@@ -38,12 +38,8 @@ public struct BookScheduledRideUseCase: Sendable {
 
     /// Throws a `BookScheduledRideError` when nothing was booked.
     public func run() async throws -> ScheduledRide {
-        guard pickupLocation.kilometres(to: SydneyLocator.sydney) <= RequestRideUseCase.serviceRadiusKilometres else {
-            throw BookScheduledRideError.pickupOutsideSydney
-        }
-        let place = try await dropoffPlace()
-        guard let rideOptionID, !rideOptionID.isEmpty else { throw BookScheduledRideError.noRideOptionChosen }
-        guard let option = RideOption.withID(rideOptionID) else { throw BookScheduledRideError.unknownRideOption }
+        let (place, quote) = try await RideQuote.quoting(
+            optionID: rideOptionID, from: pickupLocation, to: dropoffPlace, refusedAs: BookScheduledRideError.self)
         let pickupAt = try Self.pickupTime(date: date, time: time)
         let policy = ScheduledRidePolicy(clockRate: clockRate)
         let upcoming = try await scheduledRides.upcoming(userID: userID).map(\.pickupAt)
@@ -51,9 +47,8 @@ public struct BookScheduledRideUseCase: Sendable {
             throw BookScheduledRideError.refused(refusal)
         }
         let booking = NewScheduledRide(
-            userID: userID, pickup: pickupLocation, dropoffID: place.id, rideOptionID: option.id,
-            fareCents: option.fareCents(forKilometres: pickupLocation.kilometres(to: place.location)),
-            pickupAt: pickupAt, bookedAt: now, clockRate: policy.clockRate)
+            userID: userID, pickup: pickupLocation, dropoffID: place.id, rideOptionID: quote.option.id,
+            fareCents: quote.fareCents, pickupAt: pickupAt, bookedAt: now, clockRate: policy.clockRate)
         let booked: ScheduledRide
         do {
             booked = try await scheduledRides.book(booking)

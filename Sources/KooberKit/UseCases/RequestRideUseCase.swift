@@ -45,16 +45,11 @@ public struct RequestRideUseCase: Sendable {
     /// Throws a `RequestRideError` when no ride can be requested.
     public func run() async throws -> Ride {
         if try await rideInProgress() { throw RequestRideError.rideAlreadyRequested }
-        guard pickupLocation.kilometres(to: SydneyLocator.sydney) <= Self.serviceRadiusKilometres else {
-            throw RequestRideError.pickupOutsideSydney
-        }
-        let dropoff = try await dropoffPlace()
-        guard let rideOptionID, !rideOptionID.isEmpty else { throw RequestRideError.noRideOptionChosen }
-        guard let option = RideOption.withID(rideOptionID) else { throw RequestRideError.unknownRideOption }
+        let (dropoff, quote) = try await RideQuote.quoting(
+            optionID: rideOptionID, from: pickupLocation, to: dropoffPlace, refusedAs: RequestRideError.self)
         let request = NewRideRequest(
-            userID: userID, pickup: pickupLocation, dropoffID: dropoff.id, rideOptionID: option.id,
-            fareCents: option.fareCents(forKilometres: pickupLocation.kilometres(to: dropoff.location)),
-            requestedAt: now, clockRate: clockRate
+            userID: userID, pickup: pickupLocation, dropoffID: dropoff.id, rideOptionID: quote.option.id,
+            fareCents: quote.fareCents, requestedAt: now, clockRate: clockRate
         )
         do {
             let ride = try await rideRepository.requestRide(request)

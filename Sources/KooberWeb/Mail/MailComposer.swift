@@ -44,7 +44,7 @@ public struct MailComposer: Sendable {
             link = self.link(.confirmEmail, token: token)
         case .receipt:
             // The receipt as it stands when sent: with the tip and the total once given (a tip queues it again).
-            guard let rideID = entry.mail.rideID,
+            guard case .ride(let rideID) = entry.mail.subject,
                 let record = try await LoadRideReceiptUseCase(
                     userID: entry.recipient.id, rideID: rideID, rideRepository: rideRepository,
                     feedbackRepository: feedbackRepository
@@ -58,7 +58,7 @@ public struct MailComposer: Sendable {
                 animal: stored.animalTitle, receipt: RideReceipt(record))
         case .scheduledRideBooked, .scheduledRideStarting, .scheduledRideMissed:
             // The booking as stored (it is the rider's: a message is queued for the booking's rider).
-            guard let id = entry.mail.scheduledRideID,
+            guard case .scheduledRide(let id) = entry.mail.subject,
                 let booking = try await scheduledRides.scheduledRide(id: id), booking.userID == entry.recipient.id,
                 let words = ScheduledRideMail(kind: entry.mail.kind, ride: booking)
             else { return nil }

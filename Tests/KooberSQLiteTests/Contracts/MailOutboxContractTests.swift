@@ -197,7 +197,7 @@ struct MailOutboxContractTests {
             let endedAt = try #require(finishing.endedAt)
             let claimed = try await repositories.outbox.claimDue(at: endedAt + 1, limit: 10, leaseUntil: endedAt + 60)
             #expect(claimed.map(\.mail) == [try #require(finishing.receipt)])
-            #expect(claimed.first?.mail.rideID == finished.id)
+            #expect(claimed.first?.mail.subject == .ride(finished.id))
             #expect(claimed.first?.recipient == confirmed)
             // Stored to the millisecond.
             let queuedAt = try #require(claimed.first?.queuedAt)
