@@ -19,11 +19,9 @@ struct Argon2SignInTests {
             now: now,
             userRepository: users,
             sessionRepository: InMemoryUserSessionRepository(users: users),
-            failureRepository: InMemorySignInFailureRepository(),
-            passwordHasher: hasher,
-            standInHash: standInHash,
-            throttle: SignInThrottlePolicy(),
-            attemptGate: SignInAttemptGate(),
+            passwordThrottle: PasswordThrottle(
+                failureRepository: InMemorySignInFailureRepository(), passwordHasher: hasher, standInHash: standInHash,
+                policy: SignInThrottlePolicy(), attemptGate: SignInAttemptGate()),
             sessionPolicy: SessionPolicy()
         ).run()
     }

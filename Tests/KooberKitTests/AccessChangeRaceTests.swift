@@ -26,9 +26,10 @@ struct AccessChangeRaceTests {
                 try await SignInUseCase(
                     email: "johnny@gmail.com", password: "password", clientAddress: "192.0.2.1", now: referenceTime,
                     userRepository: users, sessionRepository: sessions,
-                    failureRepository: InMemorySignInFailureRepository(), passwordHasher: hasher,
-                    standInHash: FakePasswordHasher.standIn, throttle: SignInThrottlePolicy(),
-                    attemptGate: SignInAttemptGate(), sessionPolicy: SessionPolicy()
+                    passwordThrottle: PasswordThrottle(
+                        failureRepository: InMemorySignInFailureRepository(), passwordHasher: hasher,
+                        standInHash: FakePasswordHasher.standIn, policy: SignInThrottlePolicy(),
+                        attemptGate: SignInAttemptGate()), sessionPolicy: SessionPolicy()
                 ).run()
             }
         }

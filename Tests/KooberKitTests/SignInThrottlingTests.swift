@@ -175,9 +175,11 @@ struct SignInThrottlingTests {
                         try await SignInUseCase(
                             email: "johnny@gmail.com", password: "guess \(attempt)", clientAddress: "192.0.2.1",
                             now: referenceTime,
-                            userRepository: users, sessionRepository: sessions, failureRepository: failures,
-                            passwordHasher: hasher, standInHash: FakePasswordHasher.fakeHash(of: "stand-in"),
-                            throttle: throttle, attemptGate: gate, sessionPolicy: SessionPolicy()
+                            userRepository: users, sessionRepository: sessions,
+                            passwordThrottle: PasswordThrottle(
+                                failureRepository: failures, passwordHasher: hasher,
+                                standInHash: FakePasswordHasher.fakeHash(of: "stand-in"), policy: throttle,
+                                attemptGate: gate), sessionPolicy: SessionPolicy()
                         ).run()
                     }
                 }

@@ -64,11 +64,9 @@ struct StorageFailureTests {
                 now: referenceTime,
                 userRepository: FailingUserRepository(),
                 sessionRepository: world.sessions,
-                failureRepository: world.failures,
-                passwordHasher: world.hasher,
-                standInHash: world.standInHash,
-                throttle: SignInThrottlePolicy(),
-                attemptGate: SignInAttemptGate(),
+                passwordThrottle: PasswordThrottle(
+                    failureRepository: world.failures, passwordHasher: world.hasher, standInHash: world.standInHash,
+                    policy: SignInThrottlePolicy(), attemptGate: SignInAttemptGate()),
                 sessionPolicy: SessionPolicy()
             ).run()
         }
@@ -85,11 +83,9 @@ struct StorageFailureTests {
                 now: referenceTime,
                 userRepository: world.users,
                 sessionRepository: world.sessions,
-                failureRepository: FailingSignInFailureRepository(),
-                passwordHasher: world.hasher,
-                standInHash: world.standInHash,
-                throttle: SignInThrottlePolicy(),
-                attemptGate: SignInAttemptGate(),
+                passwordThrottle: PasswordThrottle(
+                    failureRepository: FailingSignInFailureRepository(), passwordHasher: world.hasher,
+                    standInHash: world.standInHash, policy: SignInThrottlePolicy(), attemptGate: SignInAttemptGate()),
                 sessionPolicy: SessionPolicy()
             ).run()
         }
@@ -106,11 +102,9 @@ struct StorageFailureTests {
                 now: referenceTime,
                 userRepository: world.users,
                 sessionRepository: FailingUserSessionRepository(),
-                failureRepository: world.failures,
-                passwordHasher: world.hasher,
-                standInHash: world.standInHash,
-                throttle: SignInThrottlePolicy(),
-                attemptGate: SignInAttemptGate(),
+                passwordThrottle: PasswordThrottle(
+                    failureRepository: world.failures, passwordHasher: world.hasher, standInHash: world.standInHash,
+                    policy: SignInThrottlePolicy(), attemptGate: SignInAttemptGate()),
                 sessionPolicy: SessionPolicy()
             ).run()
         }

@@ -18,7 +18,8 @@ import Testing
     /// Every intent of every screen.
     enum Action: String, CaseIterable, Sendable {
         case signIn, signUp, showPickMeUp, confirmRide, scheduleRide, cancelScheduledRide, startNewRide, cancelRide,
-            shareRide, stopSharing, showDropoffPicker, selectDropoff, rideAgain, showSavedPlaces, showSavePlace,
+            shareRide, stopSharing, showReceipt, rateRide, showReport, reportProblem, showDropoffPicker, selectDropoff,
+            rideAgain, showSavedPlaces, showSavePlace,
             savePlace, renameSavedPlace, removeSavedPlace,
             showProfile, signOut, editProfile, changePassword, signOutEverywhere, deleteAccount, sendEmailConfirmation,
             requestPasswordReset, showResetPassword, resetPassword, confirmEmail
@@ -28,8 +29,7 @@ import Testing
     struct BrokenStorageFactory: SignInUseCaseFactory, SignUpUseCaseFactory, PickMeUpUseCaseFactory,
         DropoffPickerUseCaseFactory, LoadUserProfileUseCaseFactory, LoadRideHistoryUseCaseFactory,
         SignOutUseCaseFactory, AccountUseCaseFactory, EmailConfirmationUseCaseFactory, AccountLinkUseCaseFactory,
-        SavedPlacesUseCaseFactory,
-        ScheduledRidesUseCaseFactory
+        SavedPlacesUseCaseFactory, ScheduledRidesUseCaseFactory, RideFeedbackUseCaseFactory
     {
         let now = Date(timeIntervalSince1970: 1_700_000_000)
         let rider = UserID(1)
@@ -40,9 +40,7 @@ import Testing
             SignInUseCase(
                 email: email, password: password, clientAddress: "192.0.2.1", now: now,
                 userRepository: FailingUserRepository(), sessionRepository: FailingUserSessionRepository(),
-                failureRepository: FailingSignInFailureRepository(), passwordHasher: hasher,
-                standInHash: hasher.standInHash(), throttle: SignInThrottlePolicy(), attemptGate: SignInAttemptGate(),
-                sessionPolicy: SessionPolicy()
+                passwordThrottle: passwordThrottle, sessionPolicy: SessionPolicy()
             )
         }
 
@@ -94,6 +92,20 @@ import Testing
         func makeLoadRideReceiptUseCase(rideID: RideID) -> LoadRideReceiptUseCase {
             LoadRideReceiptUseCase(
                 userID: rider, rideID: rideID, rideRepository: FailingRideRepository(),
+                feedbackRepository: FailingRideRepository())
+        }
+
+        func makeRateRideUseCase(rideID: RideID) -> RateRideUseCase {
+            RateRideUseCase(feedbackTarget(rideID))
+        }
+
+        func makeReportProblemUseCase(rideID: RideID) -> ReportProblemUseCase {
+            ReportProblemUseCase(feedbackTarget(rideID))
+        }
+
+        private func feedbackTarget(_ rideID: RideID) -> FeedbackTarget {
+            FeedbackTarget(
+                userID: rider, rideID: rideID, now: now, rideRepository: FailingRideRepository(),
                 feedbackRepository: FailingRideRepository())
         }
 
@@ -263,6 +275,8 @@ import Testing
             signOutUseCaseFactory: factory, scheduledRidesUseCaseFactory: factory, sessionCookie: sessionCookie,
             csrfProtection: csrfProtection
         )
+        let feedback = RideFeedbackScreen(
+            templates: templates, csrfToken: "token", mapTiles: mapTiles, useCaseFactory: factory, now: { factory.now })
         let savedPlaces = SavedPlacesScreen(templates: templates, csrfToken: "token", useCaseFactory: factory)
         let accountLinks = AccountLinkScreen(
             templates: templates, csrfToken: "token", useCaseFactory: factory, sessionCookie: sessionCookie,
@@ -301,6 +315,13 @@ import Testing
             case .cancelRide: try await pickMeUp.cancel()
             case .shareRide: try await pickMeUp.share()
             case .stopSharing: try await pickMeUp.stopSharing()
+            case .showReceipt: try await feedback.receipt(rideID: RideID(1))
+            case .rateRide:
+                try await feedback.rate(
+                    rideID: RideID(1), form: RatingForm(stars: 5, compliments: [], tipChoice: "200", otherAmount: ""))
+            case .showReport: try await feedback.showReport(rideID: RideID(1))
+            case .reportProblem:
+                try await feedback.report(rideID: RideID(1), category: "lost_item", text: "Lost my hat")
             case .showDropoffPicker: try await dropoffPicker.show(query: "opera")
             case .selectDropoff: try await dropoffPicker.select(dropoffLocationID: PlaceID(1))
             case .rideAgain: try await dropoffPicker.rideAgain(rideID: RideID(1))

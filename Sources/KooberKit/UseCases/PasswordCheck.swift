@@ -21,14 +21,19 @@ public struct PasswordThrottle: Sendable {
         self.attemptGate = attemptGate
     }
 
+    /// The check of `email`'s password (normalised by the caller) from `clientAddress` at `now`.
+    func check(email: String, from clientAddress: String, at now: Date, userRepository: any UserRepository)
+        -> PasswordCheck
+    {
+        PasswordCheck(
+            email: email, clientAddress: clientAddress, now: now, userRepository: userRepository, throttle: self)
+    }
+
     /// The check of `profile`'s password from `clientAddress` at `now`.
     func check(_ profile: UserProfile, from clientAddress: String, at now: Date, userRepository: any UserRepository)
         -> PasswordCheck
     {
-        PasswordCheck(
-            email: profile.email, clientAddress: clientAddress, now: now, userRepository: userRepository,
-            failureRepository: failureRepository, passwordHasher: passwordHasher, standInHash: standInHash,
-            throttle: policy, attemptGate: attemptGate)
+        check(email: profile.email, from: clientAddress, at: now, userRepository: userRepository)
     }
 }
 
@@ -41,11 +46,8 @@ struct PasswordCheck: Sendable {
     let clientAddress: String
     let now: Date
     let userRepository: any UserRepository
-    let failureRepository: any SignInFailureRepository
-    let passwordHasher: any PasswordHasher
-    let standInHash: String
-    let throttle: SignInThrottlePolicy
-    let attemptGate: SignInAttemptGate
+    /// The failures, the hasher with its stand-in hash, the policy and the attempt gate.
+    let throttle: PasswordThrottle
 
     /// As `verify`, throwing `throttled` while locked out (the profile's password forms, whose errors are their own).
     func verify(_ password: String, throttledAs throttled: some Error) async throws -> StoredCredentials? {
@@ -59,18 +61,20 @@ struct PasswordCheck: Sendable {
     /// The credentials when `password` is the email's; `nil` (a failure counted) when it is not or either is empty.
     /// Throws `SignInError.throttled`, without checking, while locked out.
     func verify(_ password: String) async throws -> StoredCredentials? {
-        try await attemptGate.withExclusiveAttempt(for: email, from: clientAddress) {
+        try await throttle.attemptGate.withExclusiveAttempt(for: email, from: clientAddress) {
             if try await isThrottled() { throw SignInError.throttled }
             let credentials = email.isEmpty ? nil : try await userRepository.credentials(forEmail: email)
-            let matches = try await passwordHasher.verify(password, against: credentials?.passwordHash ?? standInHash)
+            let matches = try await throttle.passwordHasher.verify(
+                password, against: credentials?.passwordHash ?? throttle.standInHash)
             guard let credentials, matches, !password.isEmpty else {
                 if !email.isEmpty {
-                    try await failureRepository.recordFailure(email: email, address: clientAddress, at: now)
-                    try await failureRepository.deleteFailures(before: now - throttle.window - throttle.lockout)
+                    try await throttle.failureRepository.recordFailure(email: email, address: clientAddress, at: now)
+                    try await throttle.failureRepository.deleteFailures(
+                        before: now - throttle.policy.window - throttle.policy.lockout)
                 }
                 return nil
             }
-            try await failureRepository.clearFailures(email: email, address: clientAddress)
+            try await throttle.failureRepository.clearFailures(email: email, address: clientAddress)
             return credentials
         }
     }
@@ -86,10 +90,11 @@ struct PasswordCheck: Sendable {
     }
 
     private func isLockedOut(_ scope: SignInFailureScope) async throws -> Bool {
-        guard let last = try await failureRepository.lastFailure(scope), now < last + throttle.lockout else {
+        guard let last = try await throttle.failureRepository.lastFailure(scope), now < last + throttle.policy.lockout
+        else {
             return false
         }
-        return try await failureRepository.failureCount(scope, since: last - throttle.window)
-            >= throttle.maximumFailures(for: scope)
+        return try await throttle.failureRepository.failureCount(scope, since: last - throttle.policy.window)
+            >= throttle.policy.maximumFailures(for: scope)
     }
 }

@@ -19,20 +19,14 @@ public struct SignInUseCase: Sendable {
         now: Date,
         userRepository: any UserRepository,
         sessionRepository: any UserSessionRepository,
-        failureRepository: any SignInFailureRepository,
-        passwordHasher: any PasswordHasher,
-        standInHash: String,
-        throttle: SignInThrottlePolicy,
-        attemptGate: SignInAttemptGate,
+        passwordThrottle: PasswordThrottle,
         sessionPolicy: SessionPolicy
     ) {
         // An email over its bytes is not even normalised: `run` refuses it before anything reads it.
         self.email = FieldLimit.email.problem(withBytesOf: email) == nil ? EmailAddress.normalize(email) : email
         self.password = password
-        passwordCheck = PasswordCheck(
-            email: self.email, clientAddress: clientAddress, now: now, userRepository: userRepository,
-            failureRepository: failureRepository, passwordHasher: passwordHasher, standInHash: standInHash,
-            throttle: throttle, attemptGate: attemptGate)
+        passwordCheck = passwordThrottle.check(
+            email: self.email, from: clientAddress, at: now, userRepository: userRepository)
         self.sessionStarter = SessionStarter(sessionRepository: sessionRepository, policy: sessionPolicy)
     }
 

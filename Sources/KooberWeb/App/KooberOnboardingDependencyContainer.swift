@@ -37,10 +37,7 @@ struct KooberOnboardingDependencyContainer: SignInUseCaseFactory, SignUpUseCaseF
         SignInUseCase(
             email: email, password: password, clientAddress: clientAddress, now: services.now(),
             userRepository: services.userRepository, sessionRepository: services.sessionRepository,
-            failureRepository: services.signInFailureRepository, passwordHasher: services.passwordHasher,
-            standInHash: appContainer.standInHash,
-            throttle: services.throttlePolicy, attemptGate: appContainer.signInAttemptGate,
-            sessionPolicy: sessionPolicy
+            passwordThrottle: appContainer.passwordThrottle, sessionPolicy: sessionPolicy
         )
     }
 

@@ -92,8 +92,7 @@ struct UseCaseWorld {
             try await SignInUseCase(
                 email: email, password: password, clientAddress: address,
                 now: now, userRepository: users, sessionRepository: sessions,
-                failureRepository: failures, passwordHasher: hasher, standInHash: standInHash,
-                throttle: SignInThrottlePolicy(), attemptGate: attemptGate, sessionPolicy: SessionPolicy()
+                passwordThrottle: passwordThrottle, sessionPolicy: SessionPolicy()
             ).run()
         }
     }
