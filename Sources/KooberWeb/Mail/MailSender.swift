@@ -141,8 +141,8 @@ public final class MailSender: Service {
     /// How many to claim: a batch, or as many as the relay's last pace sends before the batch's deadline (at least
     /// one), so that a slow relay leaves the rest to the other processes' senders instead of holding them unsent.
     private var claimLimit: Int {
-        guard let seconds = pace.withLock({ $0 }), seconds > 0 else { return policy.batchSize }
-        return Int(min(max(policy.batchDeadline / seconds, 1), Double(policy.batchSize)))
+        guard let pace = pace.withLock({ $0 }), pace > .zero else { return policy.batchSize }
+        return Int(min(max(policy.batchDeadline / pace, 1), Double(policy.batchSize)))
     }
 
     /// The lease's end for the messages still to send: renewed for all of them once `policy.renewAfter` has passed
