@@ -198,7 +198,7 @@ for keyword, rest in run_stage["instructions"]:
             for source in sources:
                 if source.startswith(build_workdir.rstrip("/") + "/"):
                     relative = os.path.relpath(source, build_workdir)
-                    scratch = os.environ.get("KOOBER_SCRATCH_PATH")
+                    scratch = os.environ.get("KOOBER_RELEASE_SCRATCH_PATH") or os.environ.get("KOOBER_SCRATCH_PATH")
                     if scratch and relative.startswith(".build/"):
                         local = os.path.join(os.path.abspath(scratch), os.path.relpath(relative, ".build"))
                     else:

@@ -60,8 +60,10 @@ def free_port():
 
 
 def swift_build_arguments(*arguments):
-    """`arguments` and, when KOOBER_SCRATCH_PATH is set, `--scratch-path` with it."""
-    scratch = os.environ.get("KOOBER_SCRATCH_PATH")
+    """`arguments` and, when set, `--scratch-path` with KOOBER_RELEASE_SCRATCH_PATH for a release build (.ci/run builds
+    the release koober in a folder of its own, beside the steps that use the debug build) or KOOBER_SCRATCH_PATH."""
+    release_scratch = os.environ.get("KOOBER_RELEASE_SCRATCH_PATH") if "release" in arguments else None
+    scratch = release_scratch or os.environ.get("KOOBER_SCRATCH_PATH")
     return [*arguments, "--scratch-path", os.path.abspath(scratch)] if scratch else list(arguments)
 
 
