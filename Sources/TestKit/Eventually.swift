@@ -5,7 +5,7 @@
 /// it happens, not how fast: the timeout is patience on a busy machine, not a measurement. What the test controls
 /// (time, the order of events) it drives itself: `TestClock`.
 public func eventually(
-    within timeout: Duration = .seconds(20), _ condition: () async throws -> Bool
+    within timeout: Duration = BusyMachine.patience, _ condition: () async throws -> Bool
 ) async rethrows -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {

@@ -116,13 +116,14 @@ struct PostgresMigrationTests {
             }
             // The lock is held before the other process starts: otherwise it may migrate first and never wait.
             for await _ in held { break }
-            // Long enough for the ping that opening starts with, even in the busy suite's first minute.
-            let callDeadline = BusyMachine.patience
+            // Long enough for the ping that opening starts with, even in the busy suite's first minute; the test waits
+            // past it, so it is not the (longer) patience.
+            let callDeadline = Duration.seconds(20)
             let opening = Task {
                 try await KooberPostgres.PostgresDatabase.open(url: url, timeout: callDeadline)
             }
             let pastTheDeadline = Double(callDeadline.components.seconds + 1)
-            let waitedPastTheDeadline = try await eventually(within: .seconds(120)) {
+            let waitedPastTheDeadline = try await eventually(within: callDeadline + BusyMachine.patience) {
                 try await database.query(
                     """
                     SELECT 1 FROM pg_stat_activity
