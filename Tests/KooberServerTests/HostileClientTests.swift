@@ -40,7 +40,8 @@ struct HostileClientTests {
         #expect(visits.count >= 4)
         let failed = visits.filter { !$0.succeeded }.count
         #expect(failed == 0, "\(failed) of \(visits.count) visits failed")
-        #expect(try #require(honest.slowest) < Self.latencyBound)
+        let slowest = try #require(honest.slowest)
+        #expect(slowest < Self.latencyBound, "the honest rider's slowest visit took \(slowest)")
         #expect(koober.process.isRunning)
         let browser = TestBrowser(host: "127.0.0.1", port: port)
         try await browser.visit("/healthz")
@@ -195,15 +196,18 @@ struct HostileClientTests {
         }
     }
 
-    /// Sockets with small receive windows that pipeline hundreds of requests and never read: the server stops making
+    /// Sockets with small receive windows that pipeline 250 requests each and never read: the server stops making
     /// answers for them, and closes each at the client read timeout (they once stayed open for good, past every
-    /// timeout, holding 520 MB for 500 of them).
+    /// timeout, holding 520 MB for 500 of them). 250 style sheets are 6 MB, more than a socket's largest kernel send
+    /// buffer (4 MiB, `tcp_wmem`), so the server must hold back (with a hundred, the kernel took them all and the
+    /// connections ended at the idle timeout instead); with 400, the server's parsing of 200,000 pipelined heads on two
+    /// cores shared with this process took the honest rider past its bound in three CI runs of a slow day.
     @Test func fiveHundredSocketsThatPipelineAndNeverReadAreClosedWithMemoryBounded() async throws {
         try await underAttack { port, koober in
             let filesBefore = koober.openFileCount
             let swarm = try await onOwnThread { try SocketSwarm(count: 500, port: port, receiveBufferBytes: 4096) }
             #expect(try await onOwnThread { swarm.establishedCount(within: .seconds(30)) } == 500)
-            let flood = String(repeating: "GET /css/koober.css HTTP/1.1\r\nHost: k\r\n\r\n", count: 400)
+            let flood = String(repeating: "GET /css/koober.css HTTP/1.1\r\nHost: k\r\n\r\n", count: 250)
             try await onOwnThread { swarm.send(Array(flood.utf8)) }
             try await Task.sleep(for: .seconds(5))
             let resident = koober.residentBytes
