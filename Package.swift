@@ -93,6 +93,9 @@ let package = Package(
         ),
         // The map of Sydney and its tiles, drawn as SVG, knowing nothing of Koober or HTTP (issue 20).
         .target(name: "KooberMap"),
+        // QR codes (byte mode, levels L to H, versions 1 to 40) drawn as SVG, in the standard library alone: Koober
+        // Ops' authenticator enrolment (issue 43).
+        .target(name: "QRCode"),
         .target(
             name: "KooberWeb",
             dependencies: [
@@ -223,6 +226,7 @@ let package = Package(
                 "KooberSQLite",
                 "KooberTestSupport",
                 "MailDelivery",
+                "QRCode",
                 "TestKit",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -329,6 +333,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "KooberMapTests", dependencies: ["HTMLReading", "KooberMap"]),
+        // Matrices checked module for module against segno's (`scripts/make-qr-fixtures`).
+        .testTarget(name: "QRCodeTests", dependencies: ["CLibXML2", "HTMLReading", "QRCode"], exclude: ["Fixtures"]),
         .testTarget(
             name: "KooberArgon2Tests",
             dependencies: ["CArgon2", "KooberArgon2", "KooberKit", "KooberKitTestDoubles"]

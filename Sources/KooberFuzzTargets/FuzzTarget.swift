@@ -34,6 +34,8 @@ public enum FuzzTargets {
             SMTPReplyFuzzTarget(), MailHeaderFuzzTarget(), TipAmountFuzzTarget(), ShareTokenFuzzTarget(),
             SavedPlaceLabelFuzzTarget(),
             PickupTimeFuzzTarget(), RoutePathFuzzTarget(),
+            TOTPCodeFuzzTarget(),
+            QRCodeFuzzTarget(),
         ]
     }
 }
