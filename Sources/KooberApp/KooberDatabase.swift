@@ -35,6 +35,7 @@ public enum KooberDatabase: Sendable {
                 sessionRideStates: SQLiteSessionRideStateRepository(database: database),
                 scheduledRides: SQLiteScheduledRideRepository(database: database),
                 signUpThrottle: SignUpThrottle(),
+                staff: SQLiteStaffRepository(database: database),
                 changes: SharedStoreChanges()
             )
         case .postgres(let database):
@@ -56,6 +57,7 @@ public enum KooberDatabase: Sendable {
                 sessionRideStates: PostgresSessionRideStateRepository(database: database),
                 scheduledRides: PostgresScheduledRideRepository(database: database),
                 signUpThrottle: PostgresSignUpThrottle(database: database),
+                staff: PostgresStaffRepository(database: database),
                 changes: database.changes
             )
         }

@@ -31,6 +31,7 @@ extension StoreServices {
             scheduledRides: InMemoryScheduledRideRepository(
                 users: users, rides: rides, places: placeRepository, mail: mail),
             signUpThrottle: SignUpThrottle(),
+            staff: InMemoryStaffRepository(),
             changes: SharedStoreChanges()
         )
     }

@@ -375,6 +375,43 @@ enum PostgresSchema {
                 """,
             ]
         ),
+        // Koober Ops' staff (issue 43), as SQLite's version 18: made on the command line with an enrolment link (its
+        // token's hash, until it is used), enrolled with an argon2id password hash and an authenticator secret sealed
+        // under a key that is not in the database (`StaffSecretSealer`), and their sessions, which go with them. Ids
+        // are never reused (an identity): a sealed secret is bound to its member's id. `last_totp_step` is the replay
+        // guard. Emails are stored normalised, so unique as they are.
+        PostgresMigration(
+            version: 14,
+            statements: [
+                """
+                CREATE TABLE staff (
+                    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    email TEXT NOT NULL UNIQUE,
+                    name TEXT NOT NULL,
+                    role TEXT NOT NULL CHECK (role IN ('support', 'fleet', 'admin')),
+                    password_hash TEXT,
+                    totp_secret BYTEA,
+                    last_totp_step BIGINT,
+                    enrolment_token_hash TEXT UNIQUE,
+                    enrolment_expires_at BIGINT,
+                    enrolled_at BIGINT,
+                    last_sign_in_at BIGINT,
+                    added_at BIGINT NOT NULL,
+                    CHECK ((password_hash IS NULL) = (totp_secret IS NULL)),
+                    CHECK ((enrolment_token_hash IS NULL) = (enrolment_expires_at IS NULL))
+                )
+                """,
+                """
+                CREATE TABLE staff_sessions (
+                    token_hash TEXT PRIMARY KEY,
+                    staff_id BIGINT NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
+                    created_at BIGINT NOT NULL,
+                    last_seen_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX staff_sessions_by_staff ON staff_sessions (staff_id)",
+            ]
+        ),
     ]
 }
 

@@ -433,5 +433,37 @@ public enum KooberSchema {
                 WHERE kind IN ('scheduled_ride_booked', 'scheduled_ride_starting', 'scheduled_ride_missed');
                 """
         ),
+        // Koober Ops' staff (issue 43): made on the command line with an enrolment link (its token's hash, until it is
+        // used), enrolled with an argon2id password hash and an authenticator secret sealed under a key that is not in
+        // this file (`StaffSecretSealer`), and their sessions, which go with them. Ids are never reused
+        // (`AUTOINCREMENT`): a sealed secret is bound to its member's id. `last_totp_step` is the replay guard.
+        Migration(
+            version: 18,
+            sql: """
+                CREATE TABLE staff (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                    name TEXT NOT NULL,
+                    role TEXT NOT NULL CHECK (role IN ('support', 'fleet', 'admin')),
+                    password_hash TEXT,
+                    totp_secret BLOB CHECK (totp_secret IS NULL OR typeof(totp_secret) = 'blob'),
+                    last_totp_step INTEGER,
+                    enrolment_token_hash TEXT UNIQUE,
+                    enrolment_expires_at INTEGER,
+                    enrolled_at INTEGER,
+                    last_sign_in_at INTEGER,
+                    added_at INTEGER NOT NULL,
+                    CHECK ((password_hash IS NULL) = (totp_secret IS NULL)),
+                    CHECK ((enrolment_token_hash IS NULL) = (enrolment_expires_at IS NULL))
+                );
+                CREATE TABLE staff_sessions (
+                    token_hash TEXT PRIMARY KEY,
+                    staff_id INTEGER NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
+                    created_at INTEGER NOT NULL,
+                    last_seen_at INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX staff_sessions_by_staff ON staff_sessions (staff_id);
+                """
+        ),
     ]
 }

@@ -12,7 +12,8 @@ import ServiceLifecycle
 /// a flag wins over the environment.
 ///
 /// Serving is what `koober` does without a subcommand, so `koober --port 8080` stays as it always was;
-/// `koober healthcheck` (`Healthcheck`) and `koober seed` (`Seed`, for benchmarks and demos) are its subcommands.
+/// `koober healthcheck` (`Healthcheck`), `koober seed` (`Seed`, for benchmarks and demos) and `koober staff` (`Staff`,
+/// Koober Ops' staff) are its subcommands.
 @main
 struct KooberCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,8 +28,10 @@ struct KooberCommand: AsyncParsableCommand {
                    [--ride-clock-rate <ride-clock-rate>]
             koober healthcheck [--url <url>] [--timeout <timeout>]
             koober seed riders|session|busy-fleet|history|scheduled-rides|ratings [--database <database>] [<options>]
+            koober staff add <email> --name <name> --role support|fleet|admin [--database <database>]
+            koober staff list|remove [<email>] [--database <database>]
             """,
-        subcommands: [Healthcheck.self, Seed.self]
+        subcommands: [Healthcheck.self, Seed.self, Staff.self]
     )
 
     @Option(help: "The address to listen on. (env: KOOBER_HOSTNAME; default: 127.0.0.1)")
@@ -118,6 +121,12 @@ struct KooberCommand: AsyncParsableCommand {
             "The address riders reach Koober at, for the links in mail. (env: KOOBER_PUBLIC_URL; default: http://<hostname>:<port>)"
     )
     var publicURL: String?
+
+    @Option(
+        help:
+            "The file of the key that seals Koober Ops' authenticator secrets, kept out of the database (mode 0600, made on first use when it is beside an SQLite database). (env: KOOBER_STAFF_KEY_FILE; default: <database>.staff-key for SQLite, none for PostgreSQL, where it is required)"
+    )
+    var staffKeyFile: String?
 
     @Option(
         help: ArgumentHelp(

@@ -37,6 +37,10 @@ struct KooberSettings: Equatable {
     var mailDirectory: String
     /// The address riders reach Koober at, for links in mail: never a request's `Host`.
     var publicURL: String
+    /// The file of the staff key that seals Koober Ops' authenticator secrets (`StaffKeyFile`): `--staff-key-file`, else
+    /// `KOOBER_STAFF_KEY_FILE`, else beside an SQLite database (`<database>.staff-key`); `nil` for PostgreSQL without
+    /// one (every process must share one key, so none is made up) and for `:memory:`.
+    var staffKeyFile: String?
     /// Where the data each page is rendered with is written (`ViewDataKeeper`); `nil`, the default, writes none.
     var keepViewData: String?
 
@@ -73,6 +77,12 @@ struct KooberSettings: Equatable {
         }
         let scheme = smtpURL.implicitTLS ? "smtps" : "smtp"
         return "Mail goes through \(scheme)://\(smtpURL.host):\(smtpURL.port); its links start \(publicURL)"
+    }
+
+    /// The staff key's file when none is named: beside an SQLite file; none for `:memory:` or PostgreSQL.
+    static func defaultStaffKeyFile(beside database: KooberStorageConfiguration.Database) -> String? {
+        guard case .sqlite(let path) = database, path != ":memory:" else { return nil }
+        return path + ".staff-key"
     }
 
     init(command: KooberCommand, environment: Environment) throws {
@@ -144,6 +154,9 @@ struct KooberSettings: Equatable {
         self.mailFrom = mailFrom
         mailDirectory = command.mailDir ?? environment.string("KOOBER_MAIL_DIR") ?? "mail"
         keepViewData = command.keepViewData ?? environment.string("KOOBER_KEEP_VIEW_DATA")
+        staffKeyFile =
+            command.staffKeyFile ?? environment.string("KOOBER_STAFF_KEY_FILE")
+            ?? Self.defaultStaffKeyFile(beside: database)
         let host = hostname.contains(":") ? "[\(hostname)]" : hostname
         let url = command.publicURL ?? environment.string("KOOBER_PUBLIC_URL") ?? "http://\(host):\(port)"
         guard let components = URLComponents(string: url), ["http", "https"].contains(components.scheme),

@@ -30,6 +30,8 @@ public struct StoreServices: Sendable {
     /// Sign-ups per client address: in this process's memory where one process serves the store (SQLite), in the
     /// store where several share it (PostgreSQL).
     public var signUpThrottle: any SignUpThrottling
+    /// Koober Ops' staff, their enrolment links and their sessions.
+    public var staff: any StaffRepository
     /// What other processes sharing the store change (PostgreSQL's notifications); nothing tells it with a store of
     /// one process.
     public var changes: SharedStoreChanges
@@ -51,6 +53,7 @@ public struct StoreServices: Sendable {
         sessionRideStates: any SessionRideStateRepository,
         scheduledRides: any ScheduledRideRepository,
         signUpThrottle: any SignUpThrottling,
+        staff: any StaffRepository,
         changes: SharedStoreChanges
     ) {
         self.users = users
@@ -69,6 +72,7 @@ public struct StoreServices: Sendable {
         self.sessionRideStates = sessionRideStates
         self.scheduledRides = scheduledRides
         self.signUpThrottle = signUpThrottle
+        self.staff = staff
         self.changes = changes
     }
 }
