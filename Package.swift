@@ -107,6 +107,8 @@ let package = Package(
                 // The mail sender's messages and relays.
                 "MailDelivery",
                 "MustacheRendering",
+                // Koober Ops' enrolment page draws the authenticator's secret.
+                "QRCode",
                 "Timekeeping",
                 .product(name: "Logging", package: "swift-log"),
                 // HTTPServer's Request and Response speak NIOHTTP1's types (docs/architecture.md, "HTTP types").

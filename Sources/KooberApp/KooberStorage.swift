@@ -68,7 +68,8 @@ public struct KooberStorage: Sendable {
             clock: configuration.clock,
             secureCookies: configuration.secureCookies,
             trustProxy: configuration.trustProxy,
-            rideClockRate: configuration.rideClockRate
+            rideClockRate: configuration.rideClockRate,
+            staffSecretSealer: configuration.staffSecretSealer
         )
     }
 }

@@ -26,6 +26,8 @@ public struct KooberStorageConfiguration: Sendable {
     public var rideClockRate: Double
     /// Where mail goes, from whom, with links to where (`--smtp-url` or `--mail-dir`, `--mail-from`, `--public-url`).
     public var mail: MailSettings
+    /// The staff key, which seals Koober Ops' authenticator secrets (`StaffKeyFile`); `nil`: Koober Ops is not set up.
+    public var staffSecretSealer: StaffSecretSealer?
 
     /// Connections per process to PostgreSQL (`PostgresURL.poolSize`).
     public static let defaultDatabasePoolSize = PostgresURL.defaultPoolSize
@@ -56,9 +58,11 @@ public struct KooberStorageConfiguration: Sendable {
         clock: any AppClock = SystemClock(),
         fleetSize: Int = Fleet.defaultSize,
         rideClockRate: Double = 1,
-        mail: MailSettings = .folder("mail", publicURL: "http://127.0.0.1:8080")
+        mail: MailSettings = .folder("mail", publicURL: "http://127.0.0.1:8080"),
+        staffSecretSealer: StaffSecretSealer? = nil
     ) {
         self.mail = mail
+        self.staffSecretSealer = staffSecretSealer
         self.fleetSize = fleetSize
         self.rideClockRate = rideClockRate
         self.database = database

@@ -2,7 +2,7 @@ import KooberKit
 import KooberWeb
 import NIOHTTP1
 
-/// The route tables' path parser (`Route.match`, `CloudRoute.match`, `Route.loggedPath`): any bytes as a request's
+/// The route tables' path parser (`Route.match`, `CloudRoute.match`, `OpsRoute.match`, `Route.loggedPath`): any bytes as a request's
 /// path, with every method. Matching never traps; a capture's typed value prints to a path that parses back to the
 /// same route and value; a path that matches is claimed with some method; a share link's token never reaches the log.
 public struct RoutePathFuzzTarget: FuzzTarget {
@@ -17,6 +17,7 @@ public struct RoutePathFuzzTarget: FuzzTarget {
         for method in Self.methods {
             try Self.check(method, path, match: Route.match, print: { $0.path($1) })
             try Self.check(method, path, match: CloudRoute.match, print: { $0.path($1) })
+            try Self.check(method, path, match: OpsRoute.match, print: { $0.path($1) })
         }
         let logged = Route.loggedPath(path)
         if let token = Route.shareToken(in: path), logged.contains(token.value) {

@@ -147,7 +147,9 @@ struct KooberCommand: AsyncParsableCommand {
         let templates = try TemplateRenderer(
             directory: settings.templates, assetVersion: staticFiles.version,
             keepingViewData: try settings.keepViewData.map(ViewDataKeeper.init(folder:)))
-        let storage = try await KooberStorage.open(settings.storage, logger: logger)
+        var storageConfiguration = settings.storage
+        storageConfiguration.staffSecretSealer = try StaffKey.sealer(settings, logger: logger)
+        let storage = try await KooberStorage.open(storageConfiguration, logger: logger)
         logger.info("\(settings.mailDestination)")
         let container = try await KooberAppDependencyContainer(
             templates: templates,

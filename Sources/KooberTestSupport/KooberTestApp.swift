@@ -27,6 +27,8 @@ public final class KooberTestApp: Sendable {
     public let mailFolder: String
     /// The address the app's links in mail start with.
     public static let publicURL = "http://koober.test"
+    /// The staff key of this app alone: Koober Ops is set up in every test app.
+    public let staffSecretSealer: StaffSecretSealer
 
     /// Starts Koober on `databasePath` (a new temporary file by default) with `services` adjusted by `configure`.
     public init(
@@ -39,6 +41,8 @@ public final class KooberTestApp: Sendable {
         configure: (inout KooberServices) -> Void = { _ in }
     ) async throws {
         let clock = TestClock()
+        let staffSecretSealer = StaffSecretSealer.withNewKey()
+        self.staffSecretSealer = staffSecretSealer
         let mailFolder = NSTemporaryDirectory() + "koober-test-mail-\(UUID().uuidString)"
         self.mailFolder = mailFolder
         let storage = try await KooberStorage.open(
@@ -46,7 +50,8 @@ public final class KooberTestApp: Sendable {
                 database: .sqlite(path: databasePath), hashQueueSize: hashQueueSize, clock: clock,
                 fleetSize: fleetSize,
                 rideClockRate: rideClockRate,
-                mail: .folder(mailFolder, publicURL: KooberTestApp.publicURL)
+                mail: .folder(mailFolder, publicURL: KooberTestApp.publicURL),
+                staffSecretSealer: staffSecretSealer
             ),
             logger: logger
         )

@@ -60,6 +60,34 @@ import Testing
         #expect(browser.path == "/ride")
     }
 
+    /// Chromium posts a form from a page sent with `Referrer-Policy: no-referrer` (the reset link's, Koober Ops'
+    /// enrolment link's) with `Origin: null`, and says `Sec-Fetch-Site: same-origin`: once refused as Form Expired.
+    @Test func aNullOriginIsTakenOnlyWhenTheBrowserSaysTheFormIsKoobersOwn() async throws {
+        let app = try await KooberTestApp()
+        let browser = app.browser()
+        try await browser.visit("/signin")
+        try browser.fillIn("Email", with: "johnny@gmail.com")
+        try browser.fillIn("Password", with: "password")
+        browser.origin = nil
+        browser.additionalHeaders = ["Origin": "null"]
+        try await browser.press("Sign In")
+        #expect(browser.status == .forbidden)
+        for fetchSite in ["cross-site", "same-site", "none"] {
+            browser.additionalHeaders = ["Origin": "null", "Sec-Fetch-Site": fetchSite]
+            try await browser.visit("/signin")
+            try browser.fillIn("Email", with: "johnny@gmail.com")
+            try browser.fillIn("Password", with: "password")
+            try await browser.press("Sign In")
+            #expect(browser.status == .forbidden, "\(fetchSite)")
+        }
+        browser.additionalHeaders = ["Origin": "null", "Sec-Fetch-Site": "same-origin"]
+        try await browser.visit("/signin")
+        try browser.fillIn("Email", with: "johnny@gmail.com")
+        try browser.fillIn("Password", with: "password")
+        try await browser.press("Sign In")
+        #expect(browser.path == "/ride")
+    }
+
     @Test func signOutRetiresTheFormsRenderedBeforeIt() async throws {
         let app = try await KooberTestApp()
         let browser = app.browser()

@@ -4,12 +4,15 @@
 public enum CSRFBinding: Equatable, Sendable {
     case session(SessionToken)
     case preSession(String)
+    /// A Koober Ops session (`koober_ops`): a staff form's token is never a rider's, nor the reverse.
+    case staffSession(StaffSessionToken)
 
     /// The signed message's prefix: the kind keeps a session id and a pre-session id with the same text apart.
     var kind: String {
         switch self {
         case .session: "session"
         case .preSession: "pre-session"
+        case .staffSession: "staff-session"
         }
     }
 
@@ -17,6 +20,7 @@ public enum CSRFBinding: Equatable, Sendable {
         switch self {
         case .session(let token): token.value
         case .preSession(let id): id
+        case .staffSession(let token): token.value
         }
     }
 }

@@ -22,6 +22,11 @@ public struct StaffSecretSealer: Sendable {
         self.init(key: SymmetricKey(data: keyBytes))
     }
 
+    /// A sealer with a new random key, for a process whose staff live no longer than it does (`:memory:`, tests).
+    public static func withNewKey() -> StaffSecretSealer {
+        StaffSecretSealer(key: SymmetricKey(size: .bits256))
+    }
+
     /// A new random key's bytes, from the system's CSPRNG.
     public static func newKeyBytes() -> [UInt8] {
         RandomToken.bytes(count: keyByteCount)

@@ -9,7 +9,7 @@ public struct ChangePasswordUseCase: Sendable {
     let currentPassword: String
     let newPassword: String
     let now: Date
-    let passwordCheck: PasswordCheck
+    let passwordCheck: PasswordCheck<StoredCredentials>
     let userRepository: any UserRepository
     let sessionRepository: any UserSessionRepository
     let passwordHasher: any PasswordHasher

@@ -7,7 +7,7 @@ public struct DeleteAccountUseCase: Sendable {
     let userID: UserID
     let password: String
     let now: Date
-    let passwordCheck: PasswordCheck
+    let passwordCheck: PasswordCheck<StoredCredentials>
     let userRepository: any UserRepository
     let sessionRepository: any UserSessionRepository
     let rideRepository: any RideRepository

@@ -21,17 +21,28 @@ public struct PasswordThrottle: Sendable {
         self.attemptGate = attemptGate
     }
 
-    /// The check of `email`'s password (normalised by the caller) from `clientAddress` at `now`.
+    /// The check of a rider's password for `email` (normalised by the caller) from `clientAddress` at `now`.
     func check(email: String, from clientAddress: String, at now: Date, userRepository: any UserRepository)
-        -> PasswordCheck
+        -> PasswordCheck<StoredCredentials>
     {
-        PasswordCheck(
-            email: email, clientAddress: clientAddress, now: now, userRepository: userRepository, throttle: self)
+        PasswordCheck(email: email, clientAddress: clientAddress, now: now, throttle: self) { email in
+            try await userRepository.credentials(forEmail: email).map { ($0, $0.passwordHash) }
+        }
+    }
+
+    /// The check of a Koober Ops staff member's password for `email` (normalised by the caller): throttled alike, and
+    /// counted in the same scopes, so an address guessing riders' passwords is held back at /ops too.
+    func check(staffEmail email: String, from clientAddress: String, at now: Date, staff: any StaffRepository)
+        -> PasswordCheck<StaffCredentials>
+    {
+        PasswordCheck(email: email, clientAddress: clientAddress, now: now, throttle: self) { email in
+            try await staff.credentials(forEmail: email).map { ($0, $0.passwordHash) }
+        }
     }
 
     /// The check of `profile`'s password from `clientAddress` at `now`.
     func check(_ profile: UserProfile, from clientAddress: String, at now: Date, userRepository: any UserRepository)
-        -> PasswordCheck
+        -> PasswordCheck<StoredCredentials>
     {
         check(email: profile.email, from: clientAddress, at: now, userRepository: userRepository)
     }
@@ -41,16 +52,17 @@ public struct PasswordThrottle: Sendable {
 /// Delete Account), so that all of them are throttled alike: one attempt at a time per email and address
 /// (`SignInAttemptGate`), none while a scope of `SignInThrottlePolicy` is locked out, every failure counted, and an
 /// unknown email checked against a stand-in hash so that the answer's timing tells nothing.
-struct PasswordCheck: Sendable {
+struct PasswordCheck<Credentials: Sendable>: Sendable {
     let email: String
     let clientAddress: String
     let now: Date
-    let userRepository: any UserRepository
     /// The failures, the hasher with its stand-in hash, the policy and the attempt gate.
     let throttle: PasswordThrottle
+    /// The credentials stored for an email, with their password's hash; `nil` for an email of none.
+    let lookUp: @Sendable (String) async throws -> (credentials: Credentials, passwordHash: String)?
 
     /// As `verify`, throwing `throttled` while locked out (the profile's password forms, whose errors are their own).
-    func verify(_ password: String, throttledAs throttled: some Error) async throws -> StoredCredentials? {
+    func verify(_ password: String, throttledAs throttled: some Error) async throws -> Credentials? {
         do {
             return try await verify(password)
         } catch SignInError.throttled {
@@ -58,15 +70,21 @@ struct PasswordCheck: Sendable {
         }
     }
 
-    /// The credentials when `password` is the email's; `nil` (a failure counted) when it is not or either is empty.
-    /// Throws `SignInError.throttled`, without checking, while locked out.
-    func verify(_ password: String) async throws -> StoredCredentials? {
+    /// The credentials when `password` is the email's and they pass `secondFactor` (Koober Ops' authenticator code;
+    /// asked only once the password matched); `nil` (a failure counted) when not, or when either is empty. Throws
+    /// `SignInError.throttled`, without checking, while locked out. A wrong second factor is a failure as a wrong
+    /// password is, so that the right password does not clear the way for guessing codes.
+    func verify(
+        _ password: String, and secondFactor: @Sendable (Credentials) async throws -> Bool = { _ in true }
+    ) async throws -> Credentials? {
         try await throttle.attemptGate.withExclusiveAttempt(for: email, from: clientAddress) {
             if try await isThrottled() { throw SignInError.throttled }
-            let credentials = email.isEmpty ? nil : try await userRepository.credentials(forEmail: email)
+            let stored = email.isEmpty ? nil : try await lookUp(email)
             let matches = try await throttle.passwordHasher.verify(
-                password, against: credentials?.passwordHash ?? throttle.standInHash)
-            guard let credentials, matches, !password.isEmpty else {
+                password, against: stored?.passwordHash ?? throttle.standInHash)
+            guard let credentials = stored?.credentials, matches, !password.isEmpty,
+                try await secondFactor(credentials)
+            else {
                 if !email.isEmpty {
                     try await throttle.failureRepository.recordFailure(email: email, address: clientAddress, at: now)
                     try await throttle.failureRepository.deleteFailures(

@@ -9,7 +9,7 @@ public struct SignInUseCase: Sendable {
     let email: String
     let password: String
     /// Checks the password against the email's, throttled per email and address (`ClientAddress` on the web).
-    let passwordCheck: PasswordCheck
+    let passwordCheck: PasswordCheck<StoredCredentials>
     let sessionStarter: SessionStarter
 
     public init(

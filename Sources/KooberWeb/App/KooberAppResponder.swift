@@ -3,13 +3,14 @@ import KooberKit
 import Logging
 import NIOHTTP1
 
-/// Koober's front door: sends Koober Cloud's operations to `CloudResponder`, and for the pages matches the route,
-/// reads its input (`RouteRequest`), verifies form posts (`VerifiedForm`), dispatches exhaustively, and turns any
-/// unexpected error into the 500 page.
+/// Koober's front door: sends /ops to Koober Ops (`OpsResponder`) and Koober Cloud's operations to `CloudResponder`;
+/// for the pages, matches the route, reads its input (`RouteRequest`), verifies form posts (`VerifiedForm`),
+/// dispatches exhaustively, and turns any unexpected error into the 500 page.
 struct KooberAppResponder: Responder {
     let container: KooberAppDependencyContainer
 
     func respond(to request: Request) async -> Response {
+        if OpsRoute.ownsPath(request.path) { return await OpsResponder(container: container).respond(to: request) }
         let cloudMatch = CloudRoute.match(method: request.method, path: request.path)
         if case .route(let operation, let capture) = cloudMatch {
             return await CloudResponder(container: container).respond(to: operation, capture: capture, request: request)

@@ -29,6 +29,13 @@ public struct KooberServices: Sendable {
     public var scheduledRideRepository: any ScheduledRideRepository
     /// Koober Ops' staff, their enrolment links and their sessions.
     public var staffRepository: any StaffRepository
+    /// Seals and opens staff members' authenticator secrets with the staff key (`--staff-key-file`); `nil` when no key
+    /// was given (PostgreSQL without one), and then Koober Ops answers that it is not set up.
+    public var staffSecretSealer: StaffSecretSealer?
+    /// How long a Koober Ops session lives.
+    public var staffSessionPolicy = StaffSessionPolicy()
+    /// How long an enrolment link lives, and the password it asks for.
+    public var staffEnrolmentPolicy = StaffEnrolmentPolicy()
     /// How long mailed links live and how often a rider may ask for one.
     public var accountLinkPolicy = AccountLinkPolicy()
     public var locator: any Locator
@@ -74,7 +81,8 @@ public struct KooberServices: Sendable {
         trustProxy: Bool = false,
         sessionPolicy: SessionPolicy = SessionPolicy(),
         throttlePolicy: SignInThrottlePolicy = SignInThrottlePolicy(),
-        rideClockRate: Double = 1
+        rideClockRate: Double = 1,
+        staffSecretSealer: StaffSecretSealer? = nil
     ) {
         self.userRepository = stores.users
         self.sessionRepository = stores.sessions
@@ -92,6 +100,7 @@ public struct KooberServices: Sendable {
         self.sessionRideStates = stores.sessionRideStates
         self.signUpThrottle = stores.signUpThrottle
         self.staffRepository = stores.staff
+        self.staffSecretSealer = staffSecretSealer
         self.storeChanges = stores.changes
         self.mail = mail
         self.locator = locator

@@ -5,14 +5,22 @@ import NIOHTTP1
 /// Koober's own pages for errors: a title and a message in the error panel, never internals.
 public struct ErrorPages: ErrorAnswers {
     private let templates: TemplateRenderer
+    /// Where the page's one button leads: Koober (`/`), or Koober Ops' dashboard for its own pages.
+    private let homePath: String
 
     public init(templates: TemplateRenderer) {
+        self.init(templates: templates, homePath: Route.launch.path)
+    }
+
+    init(templates: TemplateRenderer, homePath: String) {
         self.templates = templates
+        self.homePath = homePath
     }
 
     /// The page for `status`, with its usual message unless the page has a more precise one.
     public func response(_ status: HTTPResponseStatus, message: ErrorMessage? = nil) -> Response {
-        templates.response(.error, ErrorPageViewState(error: message ?? Self.message(for: status)), status: status)
+        let state = ErrorPageViewState(error: message ?? Self.message(for: status), homePath: homePath)
+        return templates.response(.error, state, status: status)
     }
 
     public static let unavailableMessage = ErrorMessage(
@@ -68,5 +76,5 @@ public struct ErrorPages: ErrorAnswers {
 /// What the error template shows.
 struct ErrorPageViewState: Sendable, Encodable {
     let error: ErrorMessage
-    let homePath = Route.launch.path
+    var homePath = Route.launch.path
 }

@@ -24,6 +24,9 @@ enum FormFieldName: Hashable, Sendable {
     /// The Pick-up time's date (`yyyy-mm-dd`) and time of day (`hh:mm`), in Sydney.
     case pickupDate
     case pickupTime
+    /// Koober Ops: the six digits of an authenticator app, and the secret an enrolment page shows.
+    case authenticatorCode
+    case authenticatorSecret
 
     var rawValue: String {
         switch self {
@@ -38,6 +41,8 @@ enum FormFieldName: Hashable, Sendable {
         case .rideOption: "ride_option"
         case .pickupDate: "pickup_date"
         case .pickupTime: "pickup_time"
+        case .authenticatorCode: "code"
+        case .authenticatorSecret: "secret"
         case .csrfToken: "csrf_token"
         case .linkToken: "token"
         case .stars: "stars"

@@ -29,4 +29,11 @@ public enum PageTemplate: String, CaseIterable, Sendable {
     case shareEnded = "share-ended"
     case savedPlaces = "saved-places"
     case savePlace = "save-place"
+    case opsBrand = "ops-brand"
+    case opsNavigation = "ops-navigation"
+    case opsSignIn = "ops-sign-in"
+    case opsEnrol = "ops-enrol"
+    case opsEnrolled = "ops-enrolled"
+    case opsDashboard = "ops-dashboard"
+    case opsStaff = "ops-staff"
 }

@@ -38,11 +38,11 @@ struct CSRFProtection: Sendable {
 
     /// The form's action, verified, when a POST of it with `token`, from the visitor `binding` identifies, may change
     /// anything; `nil` (the 403) when it may not.
-    func verify(
-        _ action: FormAction, token: String?, request: Request, binding: CSRFBinding
-    ) -> VerifiedForm? {
+    func verify<Action: Sendable>(
+        _ action: Action, token: String?, request: Request, binding: CSRFBinding
+    ) -> Verified<Action>? {
         guard isSameOrigin(request), let token, CSRFToken.isValid(token, for: binding, key: key) else { return nil }
-        return VerifiedForm(action: action)
+        return Verified(action: action)
     }
 
     /// A cookie that retires the pre-session id, at sign-in, sign-up and sign-out: the next signed-out page gets a
@@ -52,10 +52,15 @@ struct CSRFProtection: Sendable {
     }
 
     private func isSameOrigin(_ request: Request) -> Bool {
-        if let site = request.headers.first(name: "sec-fetch-site"), site != "same-origin", site != "none" {
+        let site = request.headers.first(name: "sec-fetch-site")
+        if let site, site != "same-origin", site != "none" {
             return false
         }
         guard let origin = request.headers.first(name: "origin") else { return true }
+        // A page sent with `Referrer-Policy: no-referrer` (a mailed link's, an enrolment link's) posts its forms with
+        // `Origin: null` (Fetch, "serializing a request origin"); the browser's own `Sec-Fetch-Site` then says where
+        // the post came from, and a page of another site cannot make it say `same-origin`.
+        if origin == "null" { return site == "same-origin" }
         guard let host = request.headers.first(name: "host"), let url = URL(string: origin),
             let originHost = url.host
         else { return false }
@@ -65,12 +70,17 @@ struct CSRFProtection: Sendable {
 }
 
 /// A form's action whose post carried a valid token from Koober's own page: only `CSRFProtection.verify` makes one,
-/// and only with one does the app reach the action's screen (`KooberAppResponder`), so every state-changing route is
-/// checked by type, not by convention.
-struct VerifiedForm: Sendable {
-    let action: FormAction
+/// and only with one does the app reach the action's screen (`KooberAppResponder`, `OpsResponder`), so every
+/// state-changing route is checked by type, not by convention.
+struct Verified<Action: Sendable>: Sendable {
+    let action: Action
 
-    fileprivate init(action: FormAction) {
+    fileprivate init(action: Action) {
         self.action = action
     }
 }
+
+/// A riders' page's form, verified.
+typealias VerifiedForm = Verified<FormAction>
+/// A Koober Ops form, verified.
+typealias VerifiedOpsForm = Verified<OpsFormAction>

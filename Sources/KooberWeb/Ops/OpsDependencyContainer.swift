@@ -1,0 +1,64 @@
+import HTTPServer
+import KooberKit
+
+/// The scope of one Koober Ops request: what its screens need, made from the app's services. It holds the staff key's
+/// sealer, so it is made only when Koober Ops is set up (`KooberServices.staffSecretSealer`).
+struct OpsDependencyContainer {
+    let appContainer: KooberAppDependencyContainer
+    let sealer: StaffSecretSealer
+    let clientAddress: String
+    let csrfToken: String
+
+    private var services: KooberServices { appContainer.services }
+    private var templates: TemplateRenderer { appContainer.templates }
+
+    func makeErrorPages() -> ErrorPages {
+        ErrorPages(templates: templates, homePath: OpsRoute.dashboard.path)
+    }
+
+    func makeSessionCookie() -> StaffSessionCookie {
+        StaffSessionCookie(secure: services.secureCookies, policy: services.staffSessionPolicy)
+    }
+
+    func makeSignInScreen() -> OpsSignInScreen {
+        let (services, sealer, clientAddress) = (services, sealer, clientAddress)
+        let throttle = appContainer.passwordThrottle
+        return OpsSignInScreen(
+            templates: templates, csrfToken: csrfToken,
+            makeSignIn: { email, password, code in
+                StaffSignInUseCase(
+                    email: email, password: password, code: code, clientAddress: clientAddress, now: services.now(),
+                    repository: services.staffRepository, passwordThrottle: throttle, sealer: sealer)
+            },
+            cookie: makeSessionCookie(), csrfProtection: appContainer.makeCSRFProtection())
+    }
+
+    func makeEnrolScreen() -> OpsEnrolScreen {
+        let (services, sealer) = (services, sealer)
+        return OpsEnrolScreen(
+            templates: templates, errorPages: makeErrorPages(), csrfToken: csrfToken,
+            repository: services.staffRepository, policy: services.staffEnrolmentPolicy, now: services.now,
+            makeEnrol: { token, password, secret, code in
+                EnrolStaffMemberUseCase(
+                    token: token, password: password, secret: secret, code: code, now: services.now(),
+                    repository: services.staffRepository, passwordHasher: services.passwordHasher, sealer: sealer,
+                    policy: services.staffEnrolmentPolicy)
+            })
+    }
+
+    func makeStaffScreen() -> OpsStaffScreen {
+        OpsStaffScreen(templates: templates, repository: services.staffRepository)
+    }
+
+    func makeDashboardScreen() -> OpsDashboardScreen {
+        OpsDashboardScreen(templates: templates)
+    }
+
+    /// Sign Out: the session ends, the cookie is cleared, and on to Sign In.
+    func signOut(_ staff: AuthorizedStaff) async throws -> Response {
+        try await services.staffRepository.deleteSession(tokenHash: staff.token.hash)
+        var response = Response.redirect(to: OpsRoute.signIn.path)
+        response.setCookie(makeSessionCookie().clearing())
+        return response
+    }
+}

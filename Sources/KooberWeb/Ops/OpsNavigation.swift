@@ -1,0 +1,30 @@
+import KooberKit
+
+/// Koober Ops' navigation, shown on every page behind Sign In: the sections the member's role may open, and who is
+/// signed in. A section a role may not open is not offered (and answers 403 all the same: `OpsGate`).
+struct OpsNavigation: Sendable, Encodable {
+    struct Link: Sendable, Encodable {
+        let title: String
+        let path: String
+        let isCurrent: Bool
+    }
+
+    let links: [Link]
+    let memberName: String
+    let roleName: String
+    let signOutPath = OpsRoute.signOut.path
+    let csrfToken: String
+
+    init(staff: AuthorizedStaff, current: OpsRoute, csrfToken: String) {
+        let sections: [(String, OpsRoute)] = [("Dashboard", .dashboard), ("Staff", .staff)]
+        links = sections.compactMap { title, route in
+            guard case .permitted(let permission) = route.access, staff.member.role.permits(permission) else {
+                return nil
+            }
+            return Link(title: title, path: route.path, isCurrent: route == current)
+        }
+        memberName = staff.member.name
+        roleName = staff.member.role.rawValue
+        self.csrfToken = csrfToken
+    }
+}

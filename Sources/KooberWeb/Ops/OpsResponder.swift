@@ -1,0 +1,167 @@
+import HTTPServer
+import KooberKit
+import NIOHTTP1
+
+/// Koober Ops' front door (SPEC.md, "Koober Ops — `/ops`"): every request under /ops, its 404s and 405s too. It matches
+/// the route, lets `OpsGate` decide who may reach it before anything is read or changed, verifies every form's token,
+/// and dispatches exhaustively; whatever it answers, no browser or proxy keeps a copy and no search engine lists it.
+struct OpsResponder: Sendable {
+    let container: KooberAppDependencyContainer
+
+    static let notAllowedMessage = ErrorMessage(
+        title: "Not Allowed", message: "Your role in Koober Ops does not allow this. Nothing was changed.")
+    static let notSetUpMessage = ErrorMessage(
+        title: "Koober Ops Is Not Set Up",
+        message: "Koober Ops needs the staff key: start koober with --staff-key-file (or KOOBER_STAFF_KEY_FILE).")
+
+    func respond(to request: Request) async -> Response {
+        var response = await answer(request)
+        response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
+        response.headers.replaceOrAdd(name: "X-Robots-Tag", value: "noindex")
+        return response
+    }
+
+    private func answer(_ request: Request) async -> Response {
+        let errors = ErrorPages(templates: container.templates, homePath: OpsRoute.dashboard.path)
+        switch OpsRoute.match(method: request.method, path: request.path) {
+        case .notFound:
+            var response = errors.response(.notFound)
+            response.route = "ops_not_found"
+            return response
+        case .methodNotAllowed(let allowed):
+            var response = errors.response(.methodNotAllowed)
+            response.headers.replaceOrAdd(name: "Allow", value: allowed.map(\.rawValue).joined(separator: ", "))
+            response.route = "ops_method_not_allowed"
+            return response
+        case .route(let route, _):
+            var response = await UnexpectedErrorResponder(errorPages: errors, logger: container.logger)
+                .respond(to: request) {
+                    guard let sealer = container.services.staffSecretSealer else {
+                        return errors.response(.serviceUnavailable, message: Self.notSetUpMessage)
+                    }
+                    return try await respond(to: route, request: request, sealer: sealer)
+                }
+            response.route = "ops_" + route.rawValue
+            if route.carriesLinkToken {
+                response.headers.replaceOrAdd(name: "Referrer-Policy", value: "no-referrer")
+            }
+            return response
+        }
+    }
+
+    private func respond(to route: OpsRoute, request: Request, sealer: StaffSecretSealer) async throws -> Response {
+        let cookie = StaffSessionCookie(
+            secure: container.services.secureCookies, policy: container.services.staffSessionPolicy)
+        let token = cookie.token(in: request)
+        let session: StaffSession? =
+            if let token {
+                try await container.services.staffRepository.session(
+                    tokenHash: token.hash, at: container.services.now(),
+                    policy: container.services.staffSessionPolicy)
+            } else { nil }
+        let csrfProtection = container.makeCSRFProtection()
+        let (binding, newCSRFCookie): (CSRFBinding, SetCookie?) =
+            if session != nil, let token {
+                (.staffSession(token), nil)
+            } else {
+                csrfProtection.binding(session: nil, request: request)
+            }
+        let scope = OpsDependencyContainer(
+            appContainer: container, sealer: sealer,
+            clientAddress: ClientAddress.of(request, trustProxy: container.services.trustProxy),
+            csrfToken: csrfProtection.token(for: binding))
+        var response: Response
+        let gate = OpsGate.admit(route.access, session: session, token: token)
+        switch gate {
+        case .signIn:
+            response = .redirect(to: OpsRoute.signIn.path)
+            // A cookie whose session ended (idle, too old, signed out, member removed) is forgotten.
+            if token != nil { response.setCookie(cookie.clearing()) }
+        case .notAllowed:
+            response = scope.makeErrorPages().response(.forbidden, message: Self.notAllowedMessage)
+        case .open, .admitted:
+            let routeRequest: OpsRouteRequest
+            do {
+                routeRequest = try OpsRouteRequest(route, request)
+            } catch {
+                response = scope.makeErrorPages().response(.badRequest)
+                break
+            }
+            if case .admitted(let staff) = gate {
+                response = try await respond(
+                    to: routeRequest, request: request, binding: binding, scope: scope, staff: staff)
+            } else {
+                response = try await respondOpen(
+                    to: routeRequest, request: request, binding: binding, scope: scope, session: session)
+            }
+        }
+        if let newCSRFCookie { response.setCookie(newCSRFCookie) }
+        return response
+    }
+
+    /// Sign In and the enrolment link, for anyone; a member signed in already goes on from Sign In to the dashboard.
+    private func respondOpen(
+        to routeRequest: OpsRouteRequest, request: Request, binding: CSRFBinding, scope: OpsDependencyContainer,
+        session: StaffSession?
+    ) async throws -> Response {
+        switch routeRequest {
+        case .signIn:
+            if session != nil { return .redirect(to: OpsRoute.dashboard.path) }
+            return scope.makeSignInScreen().show()
+        case .enrol(let token):
+            return try await scope.makeEnrolScreen().show(token: token)
+        case .submit(let action, let token):
+            guard let form = verify(action, token: token, request: request, binding: binding) else {
+                return scope.makeErrorPages().response(.forbidden)
+            }
+            switch form.action {
+            case .signIn(let email, let password, let code):
+                return try await scope.makeSignInScreen().signIn(email: email, password: password, code: code)
+            case .enrol(let token, let secret, let password, let code):
+                return try await scope.makeEnrolScreen().enrol(
+                    token: token, secret: secret, password: password, code: code)
+            case .signOut:
+                return scope.makeErrorPages().response(.notFound)
+            }
+        case .dashboard, .staff:
+            return scope.makeErrorPages().response(.notFound)
+        }
+    }
+
+    /// The pages and forms behind Sign In: reached only with an `AuthorizedStaff`, which `OpsGate` made for this route.
+    private func respond(
+        to routeRequest: OpsRouteRequest, request: Request, binding: CSRFBinding, scope: OpsDependencyContainer,
+        staff: AuthorizedStaff
+    ) async throws -> Response {
+        let navigation = OpsNavigation(staff: staff, current: routeRequest.route, csrfToken: scope.csrfToken)
+        switch routeRequest {
+        case .dashboard:
+            return try await scope.makeDashboardScreen().show(navigation: navigation)
+        case .staff:
+            return try await scope.makeStaffScreen().show(navigation: navigation)
+        case .submit(let action, let token):
+            guard let form = verify(action, token: token, request: request, binding: binding) else {
+                return scope.makeErrorPages().response(.forbidden)
+            }
+            switch form.action {
+            case .signOut:
+                return try await scope.signOut(staff)
+            case .signIn, .enrol:
+                return scope.makeErrorPages().response(.notFound)
+            }
+        case .signIn, .enrol:
+            return scope.makeErrorPages().response(.notFound)
+        }
+    }
+
+    private func verify(_ action: OpsFormAction, token: String?, request: Request, binding: CSRFBinding)
+        -> VerifiedOpsForm?
+    {
+        let form = container.makeCSRFProtection().verify(action, token: token, request: request, binding: binding)
+        if form == nil {
+            container.logger.notice(
+                "Refused a Koober Ops form post without a valid token", metadata: ["request_id": "\(request.id)"])
+        }
+        return form
+    }
+}

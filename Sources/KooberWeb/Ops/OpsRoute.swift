@@ -1,0 +1,66 @@
+import KooberKit
+import NIOHTTP1
+
+/// Every page and form action of Koober Ops (SPEC.md, "Koober Ops — `/ops`"): parsed from a request once, printed into
+/// links, and each declaring who may reach it (`access`), which `OpsGate` enforces before any handler runs.
+public enum OpsRoute: String, CaseIterable, Sendable {
+    case signIn
+    case submitSignIn
+    /// `/ops/enrol?token=…`: the enrolment link `koober staff add` prints.
+    case enrol
+    case submitEnrol
+    case signOut
+    case dashboard
+    /// The staff and their last sign-in (admin).
+    case staff
+
+    /// Where this route lives.
+    var template: PathTemplate {
+        switch self {
+        case .signIn, .submitSignIn: .literal("/ops/signin")
+        case .enrol, .submitEnrol: .literal("/ops/enrol")
+        case .signOut: .literal("/ops/signout")
+        case .dashboard: .literal("/ops")
+        case .staff: .literal("/ops/staff")
+        }
+    }
+
+    /// The path this route lives at.
+    public var path: String { template.description }
+
+    /// The path of this route for `value`, printed by its template.
+    public func path(_ value: PathValue) -> String { template.path(value) }
+
+    /// The method that reaches this route (`HEAD` reaches every `GET` route).
+    public var method: HTTPMethod {
+        switch self {
+        case .signIn, .enrol, .dashboard, .staff: .GET
+        case .submitSignIn, .submitEnrol, .signOut: .POST
+        }
+    }
+
+    /// Who may reach it: SPEC.md's table of roles, one row each (`StaffPermission`).
+    var access: OpsAccess {
+        switch self {
+        case .signIn, .submitSignIn, .enrol, .submitEnrol: .anyone
+        case .signOut: .signedIn
+        case .dashboard: .permitted(.dashboard)
+        case .staff: .permitted(.staffAndAuditLog)
+        }
+    }
+
+    /// Whether the page's address carries the enrolment link's token: its responses send no `Referer`.
+    var carriesLinkToken: Bool { self == .enrol || self == .submitEnrol }
+
+    private static let table = RouteTable(allCases, template: \.template, method: \.method)
+
+    /// The route `method` and `path` ask for.
+    public static func match(method: HTTPMethod, path: String) -> RouteMatch<OpsRoute> {
+        table.match(method: method, path: path)
+    }
+
+    /// Whether `path` is Koober Ops' (`/ops` and everything under it), answered by `OpsResponder` alone, its 404s too.
+    static func ownsPath(_ path: String) -> Bool {
+        path == "/ops" || path.hasPrefix("/ops/")
+    }
+}
