@@ -32,6 +32,7 @@ import sys
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -360,7 +361,14 @@ class Journey:
         self.driver.find_element(By.XPATH, f"//label[normalize-space()='{label}']").click()
 
     def text(self, xpath):
-        return self.driver.find_element(By.XPATH, xpath).text.strip()
+        # A live page replaces parts of itself as its stream speaks: an element found may be gone when it is read
+        # (a StaleElementReferenceException once failed the desktop journey), so it is found again.
+        for attempt in range(3):
+            try:
+                return self.driver.find_element(By.XPATH, xpath).text.strip()
+            except StaleElementReferenceException:
+                if attempt == 2:
+                    raise
 
     def error_panel(self):
         """The title and message of the error panel screen readers announce."""
@@ -427,7 +435,7 @@ class Journey:
         self.driver.save_screenshot(os.path.join(self.folder, f"{self.screen_number:02d}-{name}.png"))
         where = f"{self.window} / {name} ({self.path()})"
         self.test.assertEqual(self.driver.find_element(By.TAG_NAME, "html").get_attribute("lang"), "en", where)
-        self.test.assertRegex(self.driver.title, r"\S.* · Koober$|^Koober$", where)
+        self.test.assertRegex(self.driver.title, r"\S.* · Koober( Ops)?$|^Koober$", where)
         background = self.driver.execute_script("return getComputedStyle(document.documentElement).backgroundColor")
         self.test.assertEqual(background, PAGE_BACKGROUND[self.scheme], f"{where}: not in the {self.scheme} look")
         width = self.driver.execute_script("return document.documentElement.scrollWidth")

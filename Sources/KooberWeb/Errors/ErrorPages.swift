@@ -5,22 +5,26 @@ import NIOHTTP1
 /// Koober's own pages for errors: a title and a message in the error panel, never internals.
 public struct ErrorPages: ErrorAnswers {
     private let templates: TemplateRenderer
-    /// Where the page's one button leads: Koober (`/`), or Koober Ops' dashboard for its own pages.
-    private let homePath: String
+    /// Riders' error page, whose one button leads back to Koober, or Koober Ops' own (`ops(templates:)`).
+    private let template: PageTemplate
 
     public init(templates: TemplateRenderer) {
-        self.init(templates: templates, homePath: Route.launch.path)
+        self.init(templates: templates, template: .error)
     }
 
-    init(templates: TemplateRenderer, homePath: String) {
+    private init(templates: TemplateRenderer, template: PageTemplate) {
         self.templates = templates
-        self.homePath = homePath
+        self.template = template
+    }
+
+    /// Koober Ops' error pages: its brand, and the way back to its dashboard.
+    static func ops(templates: TemplateRenderer) -> ErrorPages {
+        ErrorPages(templates: templates, template: .opsError)
     }
 
     /// The page for `status`, with its usual message unless the page has a more precise one.
     public func response(_ status: HTTPResponseStatus, message: ErrorMessage? = nil) -> Response {
-        let state = ErrorPageViewState(error: message ?? Self.message(for: status), homePath: homePath)
-        return templates.response(.error, state, status: status)
+        templates.response(template, ErrorPageViewState(error: message ?? Self.message(for: status)), status: status)
     }
 
     public static let unavailableMessage = ErrorMessage(
@@ -76,5 +80,6 @@ public struct ErrorPages: ErrorAnswers {
 /// What the error template shows.
 struct ErrorPageViewState: Sendable, Encodable {
     let error: ErrorMessage
-    var homePath = Route.launch.path
+    let homePath = Route.launch.path
+    let opsPath = OpsRoute.dashboard.path
 }

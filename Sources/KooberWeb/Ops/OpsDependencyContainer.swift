@@ -13,7 +13,7 @@ struct OpsDependencyContainer {
     private var templates: TemplateRenderer { appContainer.templates }
 
     func makeErrorPages() -> ErrorPages {
-        ErrorPages(templates: templates, homePath: OpsRoute.dashboard.path)
+        ErrorPages.ops(templates: templates)
     }
 
     func makeSessionCookie() -> StaffSessionCookie {

@@ -22,7 +22,7 @@ struct OpsResponder: Sendable {
     }
 
     private func answer(_ request: Request) async -> Response {
-        let errors = ErrorPages(templates: container.templates, homePath: OpsRoute.dashboard.path)
+        let errors = ErrorPages.ops(templates: container.templates)
         switch OpsRoute.match(method: request.method, path: request.path) {
         case .notFound:
             var response = errors.response(.notFound)

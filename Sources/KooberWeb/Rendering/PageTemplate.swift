@@ -30,6 +30,7 @@ public enum PageTemplate: String, CaseIterable, Sendable {
     case savedPlaces = "saved-places"
     case savePlace = "save-place"
     case opsBrand = "ops-brand"
+    case opsError = "ops-error"
     case opsNavigation = "ops-navigation"
     case opsSignIn = "ops-sign-in"
     case opsEnrol = "ops-enrol"
