@@ -10,7 +10,7 @@ struct OpsSignInViewState: Sendable, Encodable {
         self.error = error
         fields = [
             FormField(
-                id: "ops-email", name: "email", label: "Email", type: "email", autocomplete: "username",
+                id: "ops-email", name: "email", label: "Email", type: "email", autocomplete: "email",
                 inputmode: "email", value: email),
             FormField(
                 id: "ops-password", name: "password", label: "Password", type: "password",
