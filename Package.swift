@@ -300,7 +300,7 @@ let package = Package(
             name: "KooberSQLiteTests",
             dependencies: [
                 "KooberApp", "KooberSQLite", "KooberPostgres", "KooberKit", "KooberKitTestDoubles", "KooberTestSupport",
-                "TestKit",
+                "TestKit", "Timekeeping",
             ]
         ),
         .testTarget(
@@ -312,7 +312,8 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
-        .testTarget(name: "KooberKitTests", dependencies: ["KooberKit", "KooberKitTestDoubles", "TestKit"]),
+        .testTarget(
+            name: "KooberKitTests", dependencies: ["KooberKit", "KooberKitTestDoubles", "TestKit", "Timekeeping"]),
         .testTarget(name: "TimekeepingTests", dependencies: ["Timekeeping", "TestKit"]),
         // The ride engine against a model of its promises, on random histories, on every store (issue 29).
         .testTarget(

@@ -27,6 +27,8 @@ public struct KooberServices: Sendable {
     public var savedPlaceRepository: any SavedPlaceRepository
     /// Rides booked for later (SPEC.md, "Scheduled rides").
     public var scheduledRideRepository: any ScheduledRideRepository
+    /// Koober Ops' dashboard (`ShowDashboardUseCase`).
+    public var dashboardRepository: any DashboardRepository
     /// Koober Ops' staff, their enrolment links and their sessions.
     public var staffRepository: any StaffRepository
     /// How long mailed links live and how often a rider may ask for one.
@@ -89,6 +91,7 @@ public struct KooberServices: Sendable {
         self.rideShareRepository = stores.rideShares
         self.savedPlaceRepository = stores.savedPlaces
         self.scheduledRideRepository = stores.scheduledRides
+        self.dashboardRepository = stores.dashboards
         self.sessionRideStates = stores.sessionRideStates
         self.signUpThrottle = stores.signUpThrottle
         self.staffRepository = stores.staff
