@@ -34,6 +34,7 @@ public enum KooberDatabase: Sendable {
                 savedPlaces: SQLiteSavedPlaceRepository(database: database),
                 sessionRideStates: SQLiteSessionRideStateRepository(database: database),
                 scheduledRides: SQLiteScheduledRideRepository(database: database),
+                dashboards: SQLiteDashboardRepository(database: database),
                 signUpThrottle: SignUpThrottle(),
                 staff: SQLiteStaffRepository(database: database),
                 changes: SharedStoreChanges()
@@ -56,6 +57,7 @@ public enum KooberDatabase: Sendable {
                 savedPlaces: PostgresSavedPlaceRepository(database: database),
                 sessionRideStates: PostgresSessionRideStateRepository(database: database),
                 scheduledRides: PostgresScheduledRideRepository(database: database),
+                dashboards: PostgresDashboardRepository(database: database),
                 signUpThrottle: PostgresSignUpThrottle(database: database),
                 staff: PostgresStaffRepository(database: database),
                 changes: database.changes

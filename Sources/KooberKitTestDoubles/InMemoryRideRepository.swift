@@ -7,14 +7,14 @@ import KooberKit
 /// progress and an animal carry at most one, and applies a change only at the revision it was made from. Unlike
 /// them, it knows no users, so it cannot refuse an unknown one.
 public actor InMemoryRideRepository: RideRepository, FleetRepository {
-    private struct StoredRide {
+    struct StoredRide {
         var ride: Ride
         var events: [RideEvent]
         var nextEventAt: Date?
         var leftBehind = false
     }
 
-    private struct StoredAnimal {
+    struct StoredAnimal {
         var animal: Animal
         let number: Int
         var inService: Bool
@@ -24,8 +24,9 @@ public actor InMemoryRideRepository: RideRepository, FleetRepository {
     /// Each rider's chosen drop-off. The place is kept whole: places never change once seeded, so this answers as
     /// the SQLite join does.
     private var drafts: [UserID: NamedLocation] = [:]
-    private var stored: [StoredRide] = []
-    private var animals: [StoredAnimal] = []
+    /// Read by the dashboard too (`InMemoryRideRepository+Dashboard`).
+    private(set) var stored: [StoredRide] = []
+    private(set) var animals: [StoredAnimal] = []
     private var lastRevision: Int64 = 0
     let mail: InMemoryMailState
     /// Ratings and reports by ride, and each animal's running total (`InMemoryRideRepository+Feedback`).
@@ -193,7 +194,7 @@ public actor InMemoryRideRepository: RideRepository, FleetRepository {
         return animals.filter { $0.inService && !busy.contains($0.animal.id) }.map(\.animal)
     }
 
-    private var busyAnimals: Set<AnimalID> {
+    var busyAnimals: Set<AnimalID> {
         Set(stored.compactMap { $0.ride.status.isInProgress ? $0.ride.assignment?.animalID : nil })
     }
 

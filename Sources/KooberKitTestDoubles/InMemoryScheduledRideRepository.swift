@@ -153,6 +153,12 @@ public actor InMemoryScheduledRideRepository: ScheduledRideRepository {
         return next
     }
 
+    /// How many bookings are upcoming (a start in progress included) with their pick-up at or before `time`: the
+    /// dashboard's scheduled rides due (`InMemoryDashboardRepository`).
+    func upcomingCount(pickupAtOrBefore time: Date) -> Int {
+        rides.filter { current($0).status == .upcoming && $0.pickupAt <= time }.count
+    }
+
     private func upcomingNow(userID: UserID) -> [ScheduledRide] {
         rides.filter { $0.userID == userID && states[$0.id] == .status(.upcoming) }
             .sorted { ($0.pickupAt, $0.id.rawValue) < ($1.pickupAt, $1.id.rawValue) }

@@ -12,6 +12,8 @@ extension StoreServices {
         let sessions = InMemoryUserSessionRepository(users: users, shareLinks: shareLinks)
         let rides = InMemoryRideRepository(places: placeRepository, mail: mail)
         let links = InMemoryAccountLinks(mail: mail, users: users, sessions: sessions)
+        let scheduledRides = InMemoryScheduledRideRepository(
+            users: users, rides: rides, places: placeRepository, mail: mail)
         return StoreServices(
             users: users,
             sessions: sessions,
@@ -28,8 +30,8 @@ extension StoreServices {
                 links: shareLinks, users: users, sessions: sessions, rides: rides),
             savedPlaces: InMemorySavedPlaceRepository(places: placeRepository, users: users, rides: rides),
             sessionRideStates: SessionThenRideState(sessions: sessions, rides: rides),
-            scheduledRides: InMemoryScheduledRideRepository(
-                users: users, rides: rides, places: placeRepository, mail: mail),
+            scheduledRides: scheduledRides,
+            dashboards: InMemoryDashboardRepository(rides: rides, scheduledRides: scheduledRides),
             signUpThrottle: SignUpThrottle(),
             staff: InMemoryStaffRepository(),
             changes: SharedStoreChanges()

@@ -465,5 +465,22 @@ public enum KooberSchema {
                 CREATE INDEX staff_sessions_by_staff ON staff_sessions (staff_id);
                 """
         ),
+        // Koober Ops' dashboard (issue 43; 19 is the audit log's, landed on another branch): each figure read from the
+        // rows of its window alone, whatever the history (`SQLiteDashboardRepository`). The rides in progress by status;
+        // the rides by request time (the last hour, the chart's day), by end (finished or cancelled in the last hour)
+        // and by when they got their animal, with the request time beside it (the waits); the scheduled rides still
+        // upcoming by pick-up; and the reports not yet resolved, by age: a report is open until `resolved_at_ms` is set.
+        Migration(
+            version: 20,
+            sql: """
+                ALTER TABLE ride_reports ADD COLUMN resolved_at_ms INTEGER;
+                CREATE INDEX rides_live ON rides (status) WHERE status IN ('finding', 'on_the_way', 'arrived', 'riding');
+                CREATE INDEX rides_by_requested ON rides (requested_at);
+                CREATE INDEX rides_by_end ON rides (ended_at_ms, status) WHERE ended_at_ms IS NOT NULL;
+                CREATE INDEX rides_by_assignment ON rides (assigned_at_ms, requested_at) WHERE assigned_at_ms IS NOT NULL;
+                CREATE INDEX scheduled_rides_upcoming ON scheduled_rides (pickup_at_ms) WHERE status = 'upcoming';
+                CREATE INDEX ride_reports_open ON ride_reports (reported_at_ms) WHERE resolved_at_ms IS NULL;
+                """
+        ),
     ]
 }

@@ -29,32 +29,11 @@ struct PostgresRecentDropoffsQueryPlanTests {
         }
     }
 
-    /// `sql`'s plan, its lines joined.
+    /// `sql`'s plan with `$1` the rider (1) and `$2` the limit (5).
     private static func plan(of sql: String, url: PostgresURL, settings: [String] = []) async throws -> String {
-        let database = try await PostgresDatabase.open(url: url, timeout: TestPostgres.callTimeout)
-        do {
-            let plan = try await plan(of: sql, on: database, settings: settings)
-            await database.close()
-            return plan.joined(separator: "\n")
-        } catch {
-            await database.close()
-            throw error
-        }
-    }
-
-    private static func plan(
-        of sql: String, on database: KooberPostgres.PostgresDatabase, settings: [String]
-    ) async throws -> [String] {
-        try await database.transaction { transaction in
-            for setting in ["enable_seqscan = off"] + settings {
-                try await transaction.execute(PostgresQuery(unsafeSQL: "SET LOCAL " + setting))
-            }
-            var binds = PostgresBindings(capacity: 2)
-            binds.append(Int64(1))
-            binds.append(Int64(5))
-            return try await transaction.query(
-                PostgresQuery(unsafeSQL: "EXPLAIN " + sql, binds: binds)
-            ).map { try $0.decode(String.self) }
-        }
+        var binds = PostgresBindings(capacity: 2)
+        binds.append(Int64(1))
+        binds.append(Int64(5))
+        return try await queryPlan(of: sql, binds: binds, url: url, settings: settings)
     }
 }

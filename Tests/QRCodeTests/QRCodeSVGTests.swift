@@ -1,4 +1,3 @@
-import CLibXML2
 import HTMLReading
 import QRCode
 import Testing
@@ -12,7 +11,7 @@ import Testing
     @Test func isWellFormedXMLWithOneBackgroundAndOnePath() throws {
         let code = try QRCode(text: Self.otpauth)
         let svg = QRCodeSVG(pixels: 240, label: "Scan <me> & \"you\" 'too'").render(code)
-        #expect(Self.isWellFormedXML(svg))
+        #expect(HTMLDocument.isWellFormedXML(svg))
         let document = try HTMLDocument(html: svg)
         let root = try #require(try document.first("//*[local-name()='svg']"))
         let side = code.size + 8
@@ -68,17 +67,6 @@ import Testing
 
     @Test func controlCharactersInTheLabelKeepTheDocumentWellFormed() throws {
         let svg = QRCodeSVG(label: "a\u{0}b\u{1B}c\nd\u{FFFF}").render(try QRCode(text: "Koober"))
-        #expect(Self.isWellFormedXML(svg))
-    }
-
-    /// Whether libxml2's XML parser (not the forgiving HTML one) reads `text` without an error.
-    static func isWellFormedXML(_ text: String) -> Bool {
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
-        let document = text.utf8CString.withUnsafeBufferPointer { buffer in
-            xmlReadMemory(buffer.baseAddress, Int32(buffer.count - 1), nil, "UTF-8", options)
-        }
-        guard let document else { return false }
-        xmlFreeDoc(document)
-        return true
+        #expect(HTMLDocument.isWellFormedXML(svg))
     }
 }

@@ -27,6 +27,8 @@ public struct StoreServices: Sendable {
     public var sessionRideStates: any SessionRideStateRepository
     /// Rides booked for later, and their starts (with the rides they start as, in one transaction).
     public var scheduledRides: any ScheduledRideRepository
+    /// Koober Ops' dashboard, read in one snapshot.
+    public var dashboards: any DashboardRepository
     /// Sign-ups per client address: in this process's memory where one process serves the store (SQLite), in the
     /// store where several share it (PostgreSQL).
     public var signUpThrottle: any SignUpThrottling
@@ -52,6 +54,7 @@ public struct StoreServices: Sendable {
         savedPlaces: any SavedPlaceRepository,
         sessionRideStates: any SessionRideStateRepository,
         scheduledRides: any ScheduledRideRepository,
+        dashboards: any DashboardRepository,
         signUpThrottle: any SignUpThrottling,
         staff: any StaffRepository,
         changes: SharedStoreChanges
@@ -71,6 +74,7 @@ public struct StoreServices: Sendable {
         self.savedPlaces = savedPlaces
         self.sessionRideStates = sessionRideStates
         self.scheduledRides = scheduledRides
+        self.dashboards = dashboards
         self.signUpThrottle = signUpThrottle
         self.staff = staff
         self.changes = changes

@@ -27,6 +27,8 @@ public struct KooberServices: Sendable {
     public var savedPlaceRepository: any SavedPlaceRepository
     /// Rides booked for later (SPEC.md, "Scheduled rides").
     public var scheduledRideRepository: any ScheduledRideRepository
+    /// Koober Ops' dashboard (`ShowDashboardUseCase`).
+    public var dashboardRepository: any DashboardRepository
     /// Koober Ops' staff, their enrolment links and their sessions.
     public var staffRepository: any StaffRepository
     /// Seals and opens staff members' authenticator secrets with the staff key (`--staff-key-file`); `nil` when no key
@@ -97,6 +99,7 @@ public struct KooberServices: Sendable {
         self.rideShareRepository = stores.rideShares
         self.savedPlaceRepository = stores.savedPlaces
         self.scheduledRideRepository = stores.scheduledRides
+        self.dashboardRepository = stores.dashboards
         self.sessionRideStates = stores.sessionRideStates
         self.signUpThrottle = stores.signUpThrottle
         self.staffRepository = stores.staff

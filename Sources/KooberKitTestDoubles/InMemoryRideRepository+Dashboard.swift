@@ -1,0 +1,35 @@
+import Foundation
+import KooberKit
+
+/// The dashboard's figures of the rides, the fleet and the reports, read in one step on the actor (as in one
+/// snapshot). Every report is open: nothing here resolves one yet.
+extension InMemoryRideRepository {
+    func dashboardReading(in window: DashboardWindow) -> DashboardReading {
+        var reading = DashboardReading()
+        let rides = stored.map(\.ride)
+        for ride in rides where ride.status.isInProgress {
+            reading.liveRides[ride.status, default: 0] += 1
+        }
+        let busy = busyAnimals
+        for animal in animals where animal.inService && !busy.contains(animal.animal.id) {
+            reading.freeAnimals[animal.animal.rideOptionID, default: 0] += 1
+        }
+        reading.requested = rides.filter { window.isInLastHour($0.requestedAt) }.count
+        reading.finished = rides.filter { $0.status == .finished && $0.endedAt.map(window.isInLastHour) == true }.count
+        reading.cancelled =
+            rides.filter { $0.status == .cancelled && $0.endedAt.map(window.isInLastHour) == true }.count
+        reading.waits = rides.compactMap { ride in
+            guard let assignedAt = ride.assignment?.assignedAt, window.isInLastHour(assignedAt) else { return nil }
+            return .milliseconds(Int64((assignedAt.timeIntervalSince(ride.requestedAt) * 1000).rounded()))
+        }
+        let openReports = feedbackByRide.values.compactMap(\.report?.reportedAt)
+        reading.openReports = openReports.count
+        reading.oldestOpenReportAt = openReports.min()
+        for ride in rides {
+            if let quarter = window.quarter(of: ride.requestedAt) {
+                reading.requestsByQuarter[quarter, default: 0] += 1
+            }
+        }
+        return reading
+    }
+}
