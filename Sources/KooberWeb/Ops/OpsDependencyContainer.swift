@@ -51,7 +51,12 @@ struct OpsDependencyContainer {
     }
 
     func makeDashboardScreen() -> OpsDashboardScreen {
-        OpsDashboardScreen(templates: templates)
+        let services = services
+        return OpsDashboardScreen(
+            templates: templates,
+            makeShowDashboard: {
+                ShowDashboardUseCase(now: services.now(), dashboards: services.dashboardRepository)
+            })
     }
 
     /// Sign Out: the session ends, the cookie is cleared, and on to Sign In.
