@@ -36,6 +36,8 @@ public enum KooberDatabase: Sendable {
                 scheduledRides: SQLiteScheduledRideRepository(database: database),
                 signUpThrottle: SignUpThrottle(),
                 staff: SQLiteStaffRepository(database: database),
+                auditLog: SQLiteAuditLogRepository(database: database),
+                riderAccounts: SQLiteRiderAccountRepository(database: database),
                 changes: SharedStoreChanges()
             )
         case .postgres(let database):
@@ -58,6 +60,8 @@ public enum KooberDatabase: Sendable {
                 scheduledRides: PostgresScheduledRideRepository(database: database),
                 signUpThrottle: PostgresSignUpThrottle(database: database),
                 staff: PostgresStaffRepository(database: database),
+                auditLog: PostgresAuditLogRepository(database: database),
+                riderAccounts: PostgresRiderAccountRepository(database: database),
                 changes: database.changes
             )
         }

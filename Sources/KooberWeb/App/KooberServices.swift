@@ -29,6 +29,10 @@ public struct KooberServices: Sendable {
     public var scheduledRideRepository: any ScheduledRideRepository
     /// Koober Ops' staff, their enrolment links and their sessions.
     public var staffRepository: any StaffRepository
+    /// Koober Ops' audit log, read side (each act writes its row in its own transaction).
+    public var auditLogRepository: any AuditLogRepository
+    /// Riders as Koober Ops finds, looks at, locks and unlocks them, each act with its audit row.
+    public var riderAccountRepository: any RiderAccountRepository
     /// How long mailed links live and how often a rider may ask for one.
     public var accountLinkPolicy = AccountLinkPolicy()
     public var locator: any Locator
@@ -92,6 +96,8 @@ public struct KooberServices: Sendable {
         self.sessionRideStates = stores.sessionRideStates
         self.signUpThrottle = stores.signUpThrottle
         self.staffRepository = stores.staff
+        self.auditLogRepository = stores.auditLog
+        self.riderAccountRepository = stores.riderAccounts
         self.storeChanges = stores.changes
         self.mail = mail
         self.locator = locator
