@@ -151,6 +151,12 @@ struct RiderAccountRepositoryContractTests {
             let lock = auditEntry(.rider(rider.id), .lockedAccount, reason: "Abuse")
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (index, token) in tokens.enumerated() {
+                    if index == tokens.count / 2 {
+                        // The lock asks in the middle: creations ask for the store before it, around it and after it.
+                        group.addTask {
+                            try await repositories.riderAccounts.lock(userID: rider.id, reason: "Abuse", audit: lock)
+                        }
+                    }
                     group.addTask {
                         // Half were checked before the lock (its version), half read the credentials as they start.
                         var checked: Int64? = version
@@ -165,9 +171,6 @@ struct RiderAccountRepositoryContractTests {
                             // Refused: the lock came first.
                         }
                     }
-                }
-                group.addTask {
-                    try await repositories.riderAccounts.lock(userID: rider.id, reason: "Abuse", audit: lock)
                 }
                 try await group.waitForAll()
             }
