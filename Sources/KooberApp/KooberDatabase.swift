@@ -37,6 +37,8 @@ public enum KooberDatabase: Sendable {
                 dashboards: SQLiteDashboardRepository(database: database),
                 signUpThrottle: SignUpThrottle(),
                 staff: SQLiteStaffRepository(database: database),
+                auditLog: SQLiteAuditLogRepository(database: database),
+                riderAccounts: SQLiteRiderAccountRepository(database: database),
                 changes: SharedStoreChanges()
             )
         case .postgres(let database):
@@ -60,6 +62,8 @@ public enum KooberDatabase: Sendable {
                 dashboards: PostgresDashboardRepository(database: database),
                 signUpThrottle: PostgresSignUpThrottle(database: database),
                 staff: PostgresStaffRepository(database: database),
+                auditLog: PostgresAuditLogRepository(database: database),
+                riderAccounts: PostgresRiderAccountRepository(database: database),
                 changes: database.changes
             )
         }

@@ -1,3 +1,4 @@
+import Foundation
 import KooberKit
 
 /// Accounts in memory, for fast tests of use cases; behaves like the SQLite repository, ids counting from 1.
@@ -6,11 +7,18 @@ public actor InMemoryUserRepository: UserRepository {
     private var idsByEmail: [String: UserID] = [:]
     private var lastID: Int64 = 0
     private var credentialVersions: [UserID: Int64] = [:]
+    /// Accounts Koober Ops has locked, and when it was done (a user's record, gone with the user).
+    private var locks: [UserID: AccountLock] = [:]
+    private var signUpTimes: [UserID: Date] = [:]
     private let mail: InMemoryMailState
+    private let now: @Sendable () -> Date
 
-    /// - Parameter mail: where a sign-up's confirmation link and its message go (`InMemoryMailState`).
-    public init(mail: InMemoryMailState = InMemoryMailState()) {
+    /// - Parameters:
+    ///   - mail: where a sign-up's confirmation link and its message go (`InMemoryMailState`).
+    ///   - now: the clock for when a user signed up (`createdAt(id:)`), as SQLite's `created_at`.
+    public init(mail: InMemoryMailState = InMemoryMailState(), now: @escaping @Sendable () -> Date = Date.init) {
         self.mail = mail
+        self.now = now
     }
 
     public func create(_ user: NewUser) async throws -> UserProfile {
@@ -26,6 +34,7 @@ public actor InMemoryUserRepository: UserRepository {
         )
         credentialsByID[profile.id] = StoredCredentials(profile: profile, passwordHash: user.passwordHash)
         idsByEmail[email] = profile.id
+        signUpTimes[profile.id] = now().wholeSeconds
         if let confirmation = user.confirmation { mail.issue(confirmation, for: profile.id) }
         return profile
     }
@@ -33,7 +42,32 @@ public actor InMemoryUserRepository: UserRepository {
     public func credentials(forEmail email: String) async throws -> StoredCredentials? {
         guard let id = idsByEmail[EmailAddress.normalize(email)], let stored = credentialsByID[id] else { return nil }
         return StoredCredentials(
-            profile: stored.profile, passwordHash: stored.passwordHash, credentialVersion: credentialVersion(id: id)!)
+            profile: stored.profile, passwordHash: stored.passwordHash, credentialVersion: credentialVersion(id: id)!,
+            isLocked: locks[id] != nil)
+    }
+
+    /// The user's lock, if Koober Ops has locked the account.
+    public func lock(id: UserID) -> AccountLock? {
+        locks[id]
+    }
+
+    /// When the user signed up (the repository's clock, whole seconds), or `nil` without such a user.
+    public func createdAt(id: UserID) -> Date? {
+        signUpTimes[id]
+    }
+
+    /// Locks the account and raises its credential version, as the stores' lock does in its transaction.
+    public func lock(id: UserID, _ lock: AccountLock) throws {
+        guard credentialsByID[id] != nil else { throw RiderAccountRepositoryError.noSuchRider }
+        guard locks[id] == nil else { throw RiderAccountRepositoryError.alreadyLocked }
+        raiseCredentialVersion(id: id)
+        locks[id] = AccountLock(lockedAt: lock.lockedAt.wholeSeconds, reason: lock.reason)
+    }
+
+    /// Unlocks the account.
+    public func unlock(id: UserID) throws {
+        guard credentialsByID[id] != nil else { throw RiderAccountRepositoryError.noSuchRider }
+        guard locks.removeValue(forKey: id) != nil else { throw RiderAccountRepositoryError.notLocked }
     }
 
     /// The user's credential version, or `nil` without such a user.
@@ -73,6 +107,8 @@ public actor InMemoryUserRepository: UserRepository {
         guard let stored = credentialsByID.removeValue(forKey: id) else { return }
         idsByEmail[stored.profile.email] = nil
         credentialVersions[id] = nil
+        locks[id] = nil
+        signUpTimes[id] = nil
         mail.forget(id)
     }
 }

@@ -25,7 +25,7 @@ public actor InMemoryUserSessionRepository: UserSessionRepository {
     }
 
     /// Throws `UserSessionRepositoryError.accessChanged` when the user does not exist or their credentials are not
-    /// at `credentialVersion`, and `InMemoryRepositoryError.duplicateTokenHash` when the hash is already in use.
+    /// at `credentialVersion`, `.accountLocked` while the account is locked, and `InMemoryRepositoryError.duplicateTokenHash` when the hash is already in use.
     ///
     /// The users are another actor, so the version is read again after the session is stored: a change that ends
     /// access raises the version before it deletes the sessions (`deleteAll`), so either this sees the new version
@@ -36,6 +36,8 @@ public actor InMemoryUserSessionRepository: UserSessionRepository {
         guard let before = await users.credentialVersion(id: userID), credentialVersion ?? before == before else {
             throw UserSessionRepositoryError.accessChanged
         }
+        // A lock raises the version before it ends the sessions, so one that comes after this check is seen below.
+        guard await users.lock(id: userID) == nil else { throw UserSessionRepositoryError.accountLocked }
         // Checked after the await: the actor may have run another call meanwhile.
         guard records[tokenHash] == nil else { throw InMemoryRepositoryError.duplicateTokenHash }
         records[tokenHash] = Record(

@@ -3,7 +3,8 @@ import KooberKit
 extension StoreServices {
     /// The in-memory store's wiring, every service given explicitly: the doubles sharing one set of users, places
     /// (`places`, `SydneyPlaces` by default) and rides (which are the fleet too), the links and outbox on one mail state, the two reads one after the other
-    /// for a session with its ride state, and the sign-up throttle of one process.
+    /// for a session with its ride state, the sign-up throttle of one process, and the audit log that the riders'
+    /// acts append to.
     public static func inMemory(places: [NamedLocation] = SydneyPlaces.all) -> StoreServices {
         let mail = InMemoryMailState()
         let users = InMemoryUserRepository(mail: mail)
@@ -14,6 +15,7 @@ extension StoreServices {
         let links = InMemoryAccountLinks(mail: mail, users: users, sessions: sessions)
         let scheduledRides = InMemoryScheduledRideRepository(
             users: users, rides: rides, places: placeRepository, mail: mail)
+        let auditLog = InMemoryAuditLog()
         return StoreServices(
             users: users,
             sessions: sessions,
@@ -34,6 +36,9 @@ extension StoreServices {
             dashboards: InMemoryDashboardRepository(rides: rides, scheduledRides: scheduledRides),
             signUpThrottle: SignUpThrottle(),
             staff: InMemoryStaffRepository(),
+            auditLog: auditLog,
+            riderAccounts: InMemoryRiderAccountRepository(
+                users: users, sessions: sessions, rides: rides, scheduledRides: scheduledRides, auditLog: auditLog),
             changes: SharedStoreChanges()
         )
     }

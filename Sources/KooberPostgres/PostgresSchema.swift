@@ -412,7 +412,55 @@ enum PostgresSchema {
                 "CREATE INDEX staff_sessions_by_staff ON staff_sessions (staff_id)",
             ]
         ),
-        // Koober Ops' dashboard (issue 43), as SQLite's version 20 (15 is the audit log's, landed on another branch):
+        // Koober Ops' audit log and locked accounts (issue 43), as SQLite's version 19: a row names its member as they
+        // were (copied in, no foreign key: a removal must not take the record of what they did) and its target by kind
+        // and id; the database refuses to change, delete or empty the table (triggers raising an exception), whatever
+        // code or role asks. Pages are read newest first by id, from an index per filter. A locked account keeps when
+        // and why in `users`, the row a session's insert reads `FOR SHARE`, so a sign-in racing a lock cannot slip by.
+        PostgresMigration(
+            version: 15,
+            statements: [
+                """
+                ALTER TABLE users ADD COLUMN locked_at BIGINT, ADD COLUMN lock_reason TEXT,
+                    ADD CONSTRAINT users_lock_has_reason CHECK ((locked_at IS NULL) = (lock_reason IS NULL))
+                """,
+                """
+                CREATE TABLE audit_log (
+                    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    at BIGINT NOT NULL,
+                    staff_id BIGINT NOT NULL,
+                    staff_email TEXT NOT NULL,
+                    staff_name TEXT NOT NULL,
+                    staff_role TEXT NOT NULL CHECK (staff_role IN ('support', 'fleet', 'admin')),
+                    action TEXT NOT NULL CHECK (action IN (
+                        'looked_at_rider', 'locked_account', 'unlocked_account', 'refunded', 'cancelled_ride',
+                        'replied_to_report', 'resolved_report', 'took_out_of_service', 'returned_to_service'
+                    )),
+                    target_kind TEXT NOT NULL CHECK (target_kind IN ('rider', 'ride', 'animal', 'report')),
+                    target_id BIGINT NOT NULL,
+                    reason TEXT
+                )
+                """,
+                "CREATE INDEX audit_log_by_staff ON audit_log (staff_id, id)",
+                "CREATE INDEX audit_log_by_target ON audit_log (target_kind, target_id, id)",
+                """
+                CREATE FUNCTION audit_log_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    RAISE EXCEPTION 'the audit log is never changed' USING ERRCODE = 'insufficient_privilege';
+                END
+                $$
+                """,
+                """
+                CREATE TRIGGER audit_log_never_changed BEFORE UPDATE OR DELETE ON audit_log
+                    FOR EACH ROW EXECUTE FUNCTION audit_log_refuse_change()
+                """,
+                """
+                CREATE TRIGGER audit_log_never_emptied BEFORE TRUNCATE ON audit_log
+                    FOR EACH STATEMENT EXECUTE FUNCTION audit_log_refuse_change()
+                """,
+            ]
+        ),
+        // Koober Ops' dashboard (issue 43), as SQLite's version 20:
         // each figure read from the rows of its window alone (`PostgresDashboardRepository`); a report is open until
         // `resolved_at_ms` is set.
         PostgresMigration(

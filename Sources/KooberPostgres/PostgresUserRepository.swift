@@ -41,20 +41,25 @@ public struct PostgresUserRepository: UserRepository {
         let email = EmailAddress.normalize(email)
         let rows = try await database.query(
             """
-            SELECT id, name, nickname, email, mobile_number, password_hash, credential_version
-            FROM users WHERE lower(email) = \(email)
+            SELECT \(unescaped: Self.credentialColumns) FROM users WHERE lower(email) = \(email)
             """
         )
         return try rows.first.map(Self.credentials(from:))
     }
 
-    /// Credentials from a row with the profile's columns, `password_hash` and `credential_version`.
+    /// What `credentials(from:)` reads, of the `users` table.
+    static let credentialColumns = """
+        id, name, nickname, email, mobile_number, password_hash, credential_version, locked_at IS NOT NULL AS locked
+        """
+
+    /// Credentials from a row with `credentialColumns`.
     static func credentials(from row: PostgresRow) throws -> StoredCredentials {
         let columns = row.makeRandomAccess()
         return StoredCredentials(
             profile: try profile(from: row),
             passwordHash: try columns["password_hash"].decode(String.self),
-            credentialVersion: try columns["credential_version"].decode(Int64.self)
+            credentialVersion: try columns["credential_version"].decode(Int64.self),
+            isLocked: try columns["locked"].decode(Bool.self)
         )
     }
 
@@ -95,7 +100,7 @@ public struct PostgresUserRepository: UserRepository {
             """
             UPDATE users SET password_hash = \(passwordHash), credential_version = credential_version + 1
             WHERE id = \(id.rawValue)
-            RETURNING id, name, nickname, email, mobile_number, password_hash, credential_version
+            RETURNING \(unescaped: credentialColumns)
             """
         )
         try await PostgresMailQueue.endLinks(.passwordReset, of: id, in: transaction)

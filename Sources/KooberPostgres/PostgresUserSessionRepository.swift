@@ -13,7 +13,9 @@ public struct PostgresUserSessionRepository: UserSessionRepository {
 
     /// The insert reads the user's row `FOR SHARE`: a change that ends access updates that row before it deletes the
     /// sessions, so either this waits for it and then finds another version (or no user), or it commits first and
-    /// the change's delete, which waited for its lock, takes its session too. `accessChanged` when nothing was stored.
+    /// the change's delete, which waited for its lock, takes its session too. A lock (`PostgresRiderAccountRepository`)
+    /// is such a change, and the row it leaves says so (`locked_at`), which the insert reads too. `accessChanged` when
+    /// nothing was stored, `accountLocked` when that was because the account is locked.
     public func create(
         tokenHash: SessionTokenHash, userID: UserID, kind: SessionKind, now: Date, credentialVersion: Int64?
     ) async throws {
@@ -23,11 +25,16 @@ public struct PostgresUserSessionRepository: UserSessionRepository {
             INSERT INTO sessions (token_hash, user_id, kind, created_at, last_seen_at)
             SELECT \(tokenHash.hex), id, \(kind.rawValue), \(time), \(time) FROM users
             WHERE id = \(userID.rawValue) AND (\(credentialVersion)::BIGINT IS NULL OR credential_version = \(credentialVersion))
+              AND locked_at IS NULL
             FOR SHARE
             RETURNING 1
             """
         )
-        guard inserted.count == 1 else { throw UserSessionRepositoryError.accessChanged }
+        guard inserted.count == 1 else {
+            let locked = try await database.query(
+                "SELECT 1 FROM users WHERE id = \(userID.rawValue) AND locked_at IS NOT NULL")
+            throw locked.isEmpty ? UserSessionRepositoryError.accessChanged : .accountLocked
+        }
     }
 
     public func session(tokenHash: SessionTokenHash) async throws -> UserSession? {

@@ -465,7 +465,44 @@ public enum KooberSchema {
                 CREATE INDEX staff_sessions_by_staff ON staff_sessions (staff_id);
                 """
         ),
-        // Koober Ops' dashboard (issue 43; 19 is the audit log's, landed on another branch): each figure read from the
+        // Koober Ops' audit log and locked accounts (issue 43). A row names its member as they were (id, email, name,
+        // role copied in, no foreign key: a removal must not take the record of what they did) and its target by kind
+        // and id. The database itself refuses to change or delete a row (triggers), whatever code asks; pages are read
+        // newest first by id, from an index per filter. A locked account keeps when and why in `users`, the row a
+        // session's insert reads (`SQLiteUserSessionRepository.create`), so a sign-in racing a lock cannot slip by.
+        Migration(
+            version: 19,
+            sql: """
+                ALTER TABLE users ADD COLUMN locked_at INTEGER;
+                ALTER TABLE users ADD COLUMN lock_reason TEXT CHECK ((locked_at IS NULL) = (lock_reason IS NULL));
+                CREATE TABLE audit_log (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    at INTEGER NOT NULL,
+                    staff_id INTEGER NOT NULL,
+                    staff_email TEXT NOT NULL,
+                    staff_name TEXT NOT NULL,
+                    staff_role TEXT NOT NULL CHECK (staff_role IN ('support', 'fleet', 'admin')),
+                    action TEXT NOT NULL CHECK (action IN (
+                        'looked_at_rider', 'locked_account', 'unlocked_account', 'refunded', 'cancelled_ride',
+                        'replied_to_report', 'resolved_report', 'took_out_of_service', 'returned_to_service'
+                    )),
+                    target_kind TEXT NOT NULL CHECK (target_kind IN ('rider', 'ride', 'animal', 'report')),
+                    target_id INTEGER NOT NULL,
+                    reason TEXT
+                );
+                CREATE INDEX audit_log_by_staff ON audit_log (staff_id, id);
+                CREATE INDEX audit_log_by_target ON audit_log (target_kind, target_id, id);
+                CREATE TRIGGER audit_log_never_updated BEFORE UPDATE ON audit_log
+                BEGIN
+                    SELECT RAISE(ABORT, 'the audit log is never changed');
+                END;
+                CREATE TRIGGER audit_log_never_deleted BEFORE DELETE ON audit_log
+                BEGIN
+                    SELECT RAISE(ABORT, 'the audit log is never changed');
+                END;
+                """
+        ),
+        // Koober Ops' dashboard (issue 43): each figure read from the
         // rows of its window alone, whatever the history (`SQLiteDashboardRepository`). The rides in progress by status;
         // the rides by request time (the last hour, the chart's day), by end (finished or cancelled in the last hour)
         // and by when they got their animal, with the request time beside it (the waits); the scheduled rides still

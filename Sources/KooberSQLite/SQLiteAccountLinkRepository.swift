@@ -142,11 +142,7 @@ public struct SQLiteAccountLinkRepository: AccountLinkRepository, MailOutbox {
             try SQLiteUserRepository.setPasswordHash(passwordHash, of: userID, on: connection)
             _ = try SQLiteUserSessionRepository.endSessions(of: userID, keeping: nil, on: connection)
             return try connection.query(
-                """
-                SELECT id, name, nickname, email, mobile_number, password_hash, credential_version
-                FROM users WHERE id = ?
-                """,
-                [.integer(userID.rawValue)]
+                "SELECT \(SQLiteUserRepository.credentialColumns) FROM users WHERE id = ?", [.integer(userID.rawValue)]
             )
             .first.map(SQLiteUserRepository.credentials(from:))
         }

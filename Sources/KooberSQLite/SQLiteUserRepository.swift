@@ -47,12 +47,7 @@ public struct SQLiteUserRepository: UserRepository {
         let email = EmailAddress.normalize(email)
         return try await database.read { connection in
             let rows = try connection.query(
-                """
-                SELECT id, name, nickname, email, mobile_number, password_hash, credential_version
-                FROM users WHERE email = ?
-                """,
-                [.text(email)]
-            )
+                "SELECT \(Self.credentialColumns) FROM users WHERE email = ?", [.text(email)])
             return try rows.first.map(Self.credentials(from:))
         }
     }
@@ -117,11 +112,16 @@ public struct SQLiteUserRepository: UserRepository {
         )
     }
 
-    /// Credentials from a row with the profile's columns, `password_hash` and `credential_version`.
+    /// What `credentials(from:)` reads, of the `users` table.
+    static let credentialColumns = """
+        id, name, nickname, email, mobile_number, password_hash, credential_version, locked_at IS NOT NULL AS locked
+        """
+
+    /// Credentials from a row with `credentialColumns`.
     static func credentials(from row: SQLiteRow) throws -> StoredCredentials {
         StoredCredentials(
             profile: try profile(from: row), passwordHash: try row.string("password_hash"),
-            credentialVersion: try row.int64("credential_version"))
+            credentialVersion: try row.int64("credential_version"), isLocked: try row.int64("locked") != 0)
     }
 
     /// A credential version no account has had (`credential_counter`, in the write's transaction): a new user's, or a

@@ -10,24 +10,30 @@ public struct SQLiteUserSessionRepository: UserSessionRepository {
     }
 
     /// The user's row is read by the insert itself (SQLite has one writer): `accessChanged` when it is gone or at
-    /// another credential version. Throws `SQLiteError.constraint` when the hash is already in use.
+    /// another credential version, `accountLocked` when Koober Ops has locked it. Throws `SQLiteError.constraint` when
+    /// the hash is already in use.
     public func create(
         tokenHash: SessionTokenHash, userID: UserID, kind: SessionKind, now: Date, credentialVersion: Int64?
     ) async throws {
         let version = credentialVersion.map(SQLiteValue.integer) ?? .null
-        let inserted = try await database.write { connection in
-            try connection.execute(
+        try await database.write { connection in
+            let inserted = try connection.execute(
                 """
                 INSERT INTO sessions (token_hash, user_id, kind, created_at, last_seen_at)
-                SELECT ?, id, ?, ?, ? FROM users WHERE id = ? AND (? IS NULL OR credential_version = ?)
+                SELECT ?, id, ?, ?, ? FROM users
+                WHERE id = ? AND (? IS NULL OR credential_version = ?) AND locked_at IS NULL
                 """,
                 [
                     .text(tokenHash.hex), .text(kind.rawValue), .unixSeconds(now), .unixSeconds(now),
                     .integer(userID.rawValue), version, version,
                 ]
             )
+            guard inserted == 1 else {
+                let locked = try connection.query(
+                    "SELECT 1 FROM users WHERE id = ? AND locked_at IS NOT NULL", [.integer(userID.rawValue)])
+                throw locked.isEmpty ? UserSessionRepositoryError.accessChanged : .accountLocked
+            }
         }
-        guard inserted == 1 else { throw UserSessionRepositoryError.accessChanged }
     }
 
     public func session(tokenHash: SessionTokenHash) async throws -> UserSession? {

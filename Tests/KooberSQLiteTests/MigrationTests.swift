@@ -86,10 +86,10 @@ struct MigrationTests {
             "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
         #expect(
             try rows.map { try $0.string("name") } == [
-                "account_links", "animals", "credential_counter", "csrf_key", "koober_migrations", "mail_outbox",
-                "places", "ride_drafts", "ride_events", "ride_ratings", "ride_reports", "ride_revision", "ride_shares",
-                "rides", "saved_places", "scheduled_rides", "sessions", "sign_in_failures", "staff", "staff_sessions",
-                "users",
+                "account_links", "animals", "audit_log", "credential_counter", "csrf_key", "koober_migrations",
+                "mail_outbox", "places", "ride_drafts", "ride_events", "ride_ratings", "ride_reports", "ride_revision",
+                "ride_shares", "rides", "saved_places", "scheduled_rides", "sessions", "sign_in_failures", "staff",
+                "staff_sessions", "users",
             ]
         )
     }

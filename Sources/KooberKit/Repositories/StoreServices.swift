@@ -34,6 +34,10 @@ public struct StoreServices: Sendable {
     public var signUpThrottle: any SignUpThrottling
     /// Koober Ops' staff, their enrolment links and their sessions.
     public var staff: any StaffRepository
+    /// Koober Ops' audit log, read side (the acts write it in their own transactions).
+    public var auditLog: any AuditLogRepository
+    /// Riders as Koober Ops finds, looks at, locks and unlocks them, each act with its audit row.
+    public var riderAccounts: any RiderAccountRepository
     /// What other processes sharing the store change (PostgreSQL's notifications); nothing tells it with a store of
     /// one process.
     public var changes: SharedStoreChanges
@@ -57,6 +61,8 @@ public struct StoreServices: Sendable {
         dashboards: any DashboardRepository,
         signUpThrottle: any SignUpThrottling,
         staff: any StaffRepository,
+        auditLog: any AuditLogRepository,
+        riderAccounts: any RiderAccountRepository,
         changes: SharedStoreChanges
     ) {
         self.users = users
@@ -77,6 +83,8 @@ public struct StoreServices: Sendable {
         self.dashboards = dashboards
         self.signUpThrottle = signUpThrottle
         self.staff = staff
+        self.auditLog = auditLog
+        self.riderAccounts = riderAccounts
         self.changes = changes
     }
 }

@@ -5,7 +5,9 @@ public protocol UserSessionRepository: Sendable {
     /// Starts a session of `kind` for `userID` at `now`, in one step with the check that the user's credentials are
     /// still at `credentialVersion` (any version when `nil`). Throws `UserSessionRepositoryError.accessChanged`, and
     /// stores nothing, when they are not or the user is gone: a sign-in checked before a password change, Sign Out
-    /// Everywhere or the account's deletion never outlives it (SPEC.md, "Ending access is final").
+    /// Everywhere or the account's deletion never outlives it (SPEC.md, "Ending access is final"). Throws
+    /// `.accountLocked`, storing nothing, while Koober Ops has the account locked (whatever the version), checked in
+    /// the same step, so a sign-in racing a lock never leaves a session after it.
     func create(
         tokenHash: SessionTokenHash, userID: UserID, kind: SessionKind, now: Date, credentialVersion: Int64?
     ) async throws
@@ -40,4 +42,6 @@ extension UserSessionRepository {
 public enum UserSessionRepositoryError: Error, Equatable, Sendable {
     /// The user's credentials changed since they were checked, or the user is gone: no session was stored.
     case accessChanged
+    /// Koober Ops has locked the account (`RiderAccountRepository.lock`): no session was stored.
+    case accountLocked
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The reset link's page: while the link is valid, sets the new password, ends every session and token of the
 /// account (SPEC.md, "Ending access is final": `signal` hears of it), and signs this browser in at the credentials'
-/// new version. Throws a `ResetPasswordError`, and then changes nothing.
+/// new version. Throws a `ResetPasswordError`, and then changes nothing, but for `.accountLocked`.
 public struct ResetPasswordUseCase: Sendable {
     let token: String
     let newPassword: String
@@ -41,8 +41,12 @@ public struct ResetPasswordUseCase: Sendable {
                 tokenHash: hash, passwordHash: passwordHash, at: now)
         else { throw ResetPasswordError.linkExpired }
         signal.sessionsEnded(of: credentials.profile.id)
-        return try await sessionStarter.start(
-            for: credentials.profile, credentialVersion: credentials.credentialVersion, now: now)
+        do {
+            return try await sessionStarter.start(
+                for: credentials.profile, credentialVersion: credentials.credentialVersion, now: now)
+        } catch UserSessionRepositoryError.accountLocked {
+            throw ResetPasswordError.accountLocked
+        }
     }
 
     /// The token's hash while it is a valid reset link.

@@ -7,4 +7,6 @@ public enum SignInError: Error, Equatable, Sendable {
     case throttled
     /// A field over its `FieldLimit`: nothing was checked, hashed or counted as a failure.
     case invalid([AccountField: FieldProblem])
+    /// The password was right, but Koober Ops has locked the account: no session was started (pages and API alike).
+    case accountLocked
 }

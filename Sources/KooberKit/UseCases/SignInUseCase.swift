@@ -37,6 +37,8 @@ public struct SignInUseCase: Sendable {
         .compactMap { field, value, limit in limit.problem(with: value).map { (field, $0) } }
         guard tooLong.isEmpty else { throw SignInError.invalid(Dictionary(uniqueKeysWithValues: tooLong)) }
         guard let credentials = try await passwordCheck.verify(password) else { throw SignInError.failed }
+        // Told only to whoever knows the password: the lock says nothing about an account to anyone else.
+        guard !credentials.isLocked else { throw SignInError.accountLocked }
         do {
             // At the version the password was checked at: a password change, Sign Out Everywhere or the account's
             // deletion that came meanwhile ends this sign-in too.
@@ -44,6 +46,9 @@ public struct SignInUseCase: Sendable {
                 for: credentials.profile, credentialVersion: credentials.credentialVersion, now: passwordCheck.now)
         } catch UserSessionRepositoryError.accessChanged {
             throw SignInError.failed
+        } catch UserSessionRepositoryError.accountLocked {
+            // Locked after the password was checked: the lock, stored with its own check, wins.
+            throw SignInError.accountLocked
         }
     }
 }

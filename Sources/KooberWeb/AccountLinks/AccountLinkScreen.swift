@@ -52,6 +52,8 @@ struct AccountLinkScreen {
                     .profileForm,
                     ProfileFormViewState.resetPassword(token: token, csrfToken: csrfToken, error: error.errorMessage),
                     status: .unprocessableEntity)
+            case .accountLocked:
+                return templates.response(.notice, NoticeViewState.accountLocked, status: .forbidden)
             }
         }
     }

@@ -47,6 +47,9 @@ struct NoticeViewState: Sendable, Encodable {
         notice: ResetPasswordError.linkExpired.errorMessage,
         links: [Link(label: "Send a New Link", path: Route.forgotPassword.path)])
 
+    /// The new password is set, but Koober Ops has locked the account: no sign-in.
+    static let accountLocked = NoticeViewState(notice: ResetPasswordError.accountLocked.errorMessage, links: [])
+
     /// The confirmation link worked: on to pick-me-up, or to Sign In.
     static func emailConfirmed(signedIn: Bool) -> NoticeViewState {
         NoticeViewState(

@@ -38,6 +38,10 @@ public struct KooberServices: Sendable {
     public var staffSessionPolicy = StaffSessionPolicy()
     /// How long an enrolment link lives, and the password it asks for.
     public var staffEnrolmentPolicy = StaffEnrolmentPolicy()
+    /// Koober Ops' audit log, read side (each act writes its row in its own transaction).
+    public var auditLogRepository: any AuditLogRepository
+    /// Riders as Koober Ops finds, looks at, locks and unlocks them, each act with its audit row.
+    public var riderAccountRepository: any RiderAccountRepository
     /// How long mailed links live and how often a rider may ask for one.
     public var accountLinkPolicy = AccountLinkPolicy()
     public var locator: any Locator
@@ -104,6 +108,8 @@ public struct KooberServices: Sendable {
         self.signUpThrottle = stores.signUpThrottle
         self.staffRepository = stores.staff
         self.staffSecretSealer = staffSecretSealer
+        self.auditLogRepository = stores.auditLog
+        self.riderAccountRepository = stores.riderAccounts
         self.storeChanges = stores.changes
         self.mail = mail
         self.locator = locator

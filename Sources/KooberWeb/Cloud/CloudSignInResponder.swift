@@ -23,7 +23,7 @@ struct CloudSignInResponder {
             return try payload(started)
         } catch let error as SignInError {
             switch error {
-            case .failed: throw CloudError.signInFailed(error.errorMessage)
+            case .failed, .accountLocked: throw CloudError.signInFailed(error.errorMessage)
             case .throttled:
                 throw CloudError.throttled(
                     error.errorMessage, retryAfterSeconds: Int(throttlePolicy.lockout.components.seconds))

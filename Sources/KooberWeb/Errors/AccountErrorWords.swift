@@ -5,6 +5,10 @@ import KooberKit
 
 private let correctTheFields = "Please correct the fields marked below."
 
+/// A sign-in (or a reset link's) to an account Koober Ops has locked (SPEC.md, "Koober Ops", **Riders**).
+private let accountLockedMessage = ErrorMessage(
+    title: "Sign In Failed", message: "This account is locked. Please contact Koober.")
+
 extension SignUpError {
     func errorMessage(naming name: (AccountField) -> String = { FormFieldName.account($0).rawValue }) -> ErrorMessage {
         switch self {
@@ -33,6 +37,7 @@ extension SignInError {
                 message: "There were too many failed sign-ins. Please wait 15 minutes and try again.")
         case .invalid(let problems):
             ErrorMessage(title: "Sign In Failed", message: correctTheFields, problems: problems)
+        case .accountLocked: accountLockedMessage
         }
     }
 }
@@ -96,6 +101,7 @@ extension ResetPasswordError {
             ErrorMessage(title: "Reset Password Failed", message: correctTheFields, problems: problems)
         case .linkExpired:
             ErrorMessage(title: "Link Expired", message: "This link has expired or has already been used.")
+        case .accountLocked: accountLockedMessage
         }
     }
 }
