@@ -170,6 +170,17 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // Koober Ops' dashboard read, timed on a database `koober seed` wrote (Benchmarks/ops-dashboard): here, not in the
+        // Benchmarks package, so that it shares koober's build instead of building Koober again.
+        .executableTarget(
+            name: "KooberDashboardReads",
+            dependencies: [
+                "KooberApp", "KooberKit", "Timekeeping",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/DashboardReads"
+        ),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Tests only. An HTML (or SVG) document read with libxml2 and asked by XPath (`HTMLDocument`), knowing nothing
         // of HTTP or Koober: for the map's tiles and the browser's pages.

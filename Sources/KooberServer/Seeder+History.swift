@@ -1,5 +1,6 @@
 import Foundation
 import KooberKit
+import Timekeeping
 
 extension Seeder {
     /// `count` ended rides for the rider, oldest first so that ids grow with time: one every 15 minutes, two to a
@@ -39,6 +40,22 @@ extension Seeder {
         }
         try await services.rideRepository.startNewRide(userID: userID)
         return made.sorted { ($0.requestedAt, $0.id.rawValue) > ($1.requestedAt, $1.id.rawValue) }
+    }
+
+    /// Reports a problem with the first `count` of `rides` (ended ones), each a minute after it ended, as Report a
+    /// Problem stores one: open reports for Koober Ops' dashboard. Throws when there are fewer rides than `count`.
+    func report(_ rides: [Ride], count: Int) async throws {
+        guard rides.count >= count else {
+            throw SeedError("only \(rides.count) finished rides to report, not \(count)")
+        }
+        for ride in rides.prefix(count) {
+            let report = ProblemReport(
+                category: .somethingElse, text: "Seeded for the dashboard.",
+                reportedAt: (ride.endedAt ?? ride.requestedAt) + .seconds(60))
+            guard try await services.rideFeedbackRepository.report(rideID: ride.id, report) else {
+                throw SeedError("ride \(ride.id) was reported already")
+            }
+        }
     }
 
     /// Confirms the rider's email as its link would (the confirmation message is queued too, as at sign up).

@@ -80,9 +80,11 @@ struct PlacesAndRidesMigrationTests {
         )
         #expect(
             try rows.map { try $0.string("name") } == [
-                "places", "ride_drafts", "rides", "rides_by_animal", "rides_by_revision", "rides_by_user",
-                "rides_by_user_dropoff", "rides_due",
-                "rides_finding", "rides_in_progress", "rides_in_view",
+                "places", "ride_drafts", "rides", "rides_by_animal",
+                // Koober Ops' dashboard's (migration 20).
+                "rides_by_assignment", "rides_by_end", "rides_by_requested",
+                "rides_by_revision", "rides_by_user", "rides_by_user_dropoff", "rides_due",
+                "rides_finding", "rides_in_progress", "rides_in_view", "rides_live",
                 // SQLite's own indexes for UNIQUE (places.name).
                 "sqlite_autoindex_places_1",
             ]

@@ -136,4 +136,22 @@ import Testing
             #expect(after.map(\.id) == history[5...].map(\.id))
         }
     }
+
+    @Test func reportsAreTheNewestFinishedRidesLeftOpen() async throws {
+        try await withSeeder { seeder in
+            let rider = try await seeder.user(email: "johnny@gmail.com")
+            let history = try await seeder.history(userID: rider.id, count: 12)
+            let finished = history.filter { $0.status == .finished }
+            try await seeder.report(finished, count: 3)
+            for ride in finished.prefix(3) {
+                let report = try #require(
+                    try await seeder.services.rideFeedbackRepository.feedback(rideID: ride.id).report)
+                #expect(report.reportedAt == (ride.endedAt ?? .distantPast).addingTimeInterval(60))
+            }
+            #expect(try await seeder.services.rideFeedbackRepository.feedback(rideID: finished[3].id).report == nil)
+            let dashboard = try await seeder.services.dashboardRepository.dashboard(at: seeder.now())
+            #expect(dashboard.openReports == 3)
+            await #expect(throws: SeedError.self) { try await seeder.report(finished, count: 11) }
+        }
+    }
 }
