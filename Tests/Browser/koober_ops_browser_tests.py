@@ -44,12 +44,12 @@ class KooberOpsInABrowserTests(unittest.TestCase):
         if status != 0:
             raise AssertionError(f"koober exited {status} on SIGTERM")
 
-    def journey(self, window):
+    def journey(self, window, folder=None):
         width, height, phone, scheme = riders.WINDOWS[window]
         driver = riders.make_driver(width, height, phone, scheme)
         self.addCleanup(driver.quit)
         driver.set_script_timeout(30)
-        return riders.Journey(self, driver, self.koober.base_url, window, f"ops-{window}")
+        return riders.Journey(self, driver, self.koober.base_url, window, folder or f"ops-{window}")
 
     def add_staff(self, role):
         """`koober staff add` on the running koober's database: the member's email and the link's path."""
@@ -119,7 +119,7 @@ class KooberOpsInABrowserTests(unittest.TestCase):
         self.assertEqual(journey.path(), "/ops/signin", "a signed-out browser cannot reach the dashboard")
 
     def test_admin_sees_staff(self):
-        journey = self.journey("desktop")
+        journey = self.journey("desktop", "ops-admin-desktop")
         email, link = self.add_staff("admin")
         journey.open(link)
         secret = journey.driver.find_element(riders.By.NAME, "secret").get_attribute("value")
@@ -136,6 +136,22 @@ class KooberOpsInABrowserTests(unittest.TestCase):
         cells = [cell.text for cell in journey.driver.find_elements(riders.By.XPATH, "//tbody/tr/td[2]")]
         self.assertIn(email, cells)
         journey.screen("staff")
+
+        journey.click_link("Riders")
+        journey.screen("riders")
+        journey.fill("Email or ride id", "nobody@example.com")
+        journey.press("Find")
+        self.assertEqual(journey.error_panel()[0], "No Such Rider")
+        journey.fill("Email or ride id", "johnny@gmail.com")
+        journey.press("Find")
+        self.assertEqual(journey.text("//h1"), "Johnny Appleseed")
+        journey.screen("rider")
+        journey.press("Lock Account")
+        self.assertEqual(journey.field_problem("Reason"), "Please say why.")
+        journey.screen("rider-lock-refused")
+        journey.click_link("Audit Log")
+        self.assertEqual(journey.text("//h1"), "Audit Log")
+        journey.screen("audit-log")
 
 
 if __name__ == "__main__":

@@ -178,6 +178,7 @@ import Testing
                 switch capture {
                 case .rideID(let id): "\(id.rawValue)"
                 case .scheduledRideID(let id): "\(id.rawValue)"
+                case .userID(let id): "\(id.rawValue)"
                 case .shareToken(let token): token.value
                 case .savedPlaceLabel(let label): label
                 case nil: "nil"

@@ -27,6 +27,8 @@ enum FormFieldName: Hashable, Sendable {
     /// Koober Ops: the six digits of an authenticator app, and the secret an enrolment page shows.
     case authenticatorCode
     case authenticatorSecret
+    /// Koober Ops: the **Reason** an act asks for.
+    case reason
 
     var rawValue: String {
         switch self {
@@ -43,6 +45,7 @@ enum FormFieldName: Hashable, Sendable {
         case .pickupTime: "pickup_time"
         case .authenticatorCode: "code"
         case .authenticatorSecret: "secret"
+        case .reason: "reason"
         case .csrfToken: "csrf_token"
         case .linkToken: "token"
         case .stars: "stars"

@@ -46,6 +46,17 @@ struct OpsDependencyContainer {
             })
     }
 
+    func makeRidersScreen(_ staff: AuthorizedStaff, navigation: OpsNavigation) -> OpsRidersScreen {
+        OpsRidersScreen(
+            templates: templates, errorPages: makeErrorPages(), services: services, staff: staff,
+            navigation: navigation, csrfToken: csrfToken, rideSignal: appContainer.rideDispatcher,
+            sessionSignal: appContainer.sessionEnds)
+    }
+
+    func makeAuditLogScreen() -> OpsAuditLogScreen {
+        OpsAuditLogScreen(templates: templates, repository: services.auditLogRepository)
+    }
+
     func makeStaffScreen() -> OpsStaffScreen {
         OpsStaffScreen(templates: templates, repository: services.staffRepository)
     }

@@ -16,12 +16,16 @@ struct OpsNavigation: Sendable, Encodable {
     let csrfToken: String
 
     init(staff: AuthorizedStaff, current: OpsRoute, csrfToken: String) {
-        let sections: [(String, OpsRoute)] = [("Dashboard", .dashboard), ("Staff", .staff)]
+        let sections: [(String, OpsRoute)] = [
+            ("Dashboard", .dashboard), ("Riders", .riders), ("Staff", .staff), ("Audit Log", .auditLog),
+        ]
         links = sections.compactMap { title, route in
             guard case .permitted(let permission) = route.access, staff.member.role.permits(permission) else {
                 return nil
             }
-            return Link(title: title, path: route.path, isCurrent: route == current)
+            let isCurrent =
+                route == current || (route == .riders && [.rider, .lockRider, .unlockRider].contains(current))
+            return Link(title: title, path: route.path, isCurrent: isCurrent)
         }
         memberName = staff.member.name
         roleName = staff.member.role.rawValue

@@ -33,13 +33,13 @@ struct OpsResponder: Sendable {
             response.headers.replaceOrAdd(name: "Allow", value: allowed.map(\.rawValue).joined(separator: ", "))
             response.route = "ops_method_not_allowed"
             return response
-        case .route(let route, _):
+        case .route(let route, let capture):
             var response = await UnexpectedErrorResponder(errorPages: errors, logger: container.logger)
                 .respond(to: request) {
                     guard let sealer = container.services.staffSecretSealer else {
                         return errors.response(.serviceUnavailable, message: Self.notSetUpMessage)
                     }
-                    return try await respond(to: route, request: request, sealer: sealer)
+                    return try await respond(to: route, capture: capture, request: request, sealer: sealer)
                 }
             response.route = "ops_" + route.rawValue
             if route.carriesLinkToken {
@@ -49,7 +49,9 @@ struct OpsResponder: Sendable {
         }
     }
 
-    private func respond(to route: OpsRoute, request: Request, sealer: StaffSecretSealer) async throws -> Response {
+    private func respond(to route: OpsRoute, capture: PathValue?, request: Request, sealer: StaffSecretSealer)
+        async throws -> Response
+    {
         let cookie = StaffSessionCookie(
             secure: container.services.secureCookies, policy: container.services.staffSessionPolicy)
         let token = cookie.token(in: request)
@@ -82,7 +84,7 @@ struct OpsResponder: Sendable {
         case .open, .admitted:
             let routeRequest: OpsRouteRequest
             do {
-                routeRequest = try OpsRouteRequest(route, request)
+                routeRequest = try OpsRouteRequest(route, capture: capture, request)
             } catch {
                 response = scope.makeErrorPages().response(.badRequest)
                 break
@@ -120,10 +122,10 @@ struct OpsResponder: Sendable {
             case .enrol(let token, let secret, let password, let code):
                 return try await scope.makeEnrolScreen().enrol(
                     token: token, secret: secret, password: password, code: code)
-            case .signOut:
+            case .signOut, .lockRider, .unlockRider:
                 return scope.makeErrorPages().response(.notFound)
             }
-        case .dashboard, .staff:
+        case .dashboard, .staff, .riders, .rider, .auditLog:
             return scope.makeErrorPages().response(.notFound)
         }
     }
@@ -139,6 +141,13 @@ struct OpsResponder: Sendable {
             return try await scope.makeDashboardScreen().show(navigation: navigation)
         case .staff:
             return try await scope.makeStaffScreen().show(navigation: navigation)
+        case .riders(let query):
+            return try await scope.makeRidersScreen(staff, navigation: navigation).find(query: query)
+        case .rider(let userID):
+            return try await scope.makeRidersScreen(staff, navigation: navigation).show(userID)
+        case .auditLog(let member, let target, let before):
+            return try await scope.makeAuditLogScreen().show(
+                navigation: navigation, staff: member, target: target, before: before)
         case .submit(let action, let token):
             guard let form = verify(action, token: token, request: request, binding: binding) else {
                 return scope.makeErrorPages().response(.forbidden)
@@ -146,6 +155,10 @@ struct OpsResponder: Sendable {
             switch form.action {
             case .signOut:
                 return try await scope.signOut(staff)
+            case .lockRider(let userID, let reason):
+                return try await scope.makeRidersScreen(staff, navigation: navigation).lock(userID, reason: reason)
+            case .unlockRider(let userID):
+                return try await scope.makeRidersScreen(staff, navigation: navigation).unlock(userID)
             case .signIn, .enrol:
                 return scope.makeErrorPages().response(.notFound)
             }

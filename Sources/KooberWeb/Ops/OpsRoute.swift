@@ -13,6 +13,14 @@ public enum OpsRoute: String, CaseIterable, Sendable {
     case dashboard
     /// The staff and their last sign-in (admin).
     case staff
+    /// Find a rider: `/ops/riders?q=` an exact email or a ride id.
+    case riders
+    /// `/ops/riders/<id>`: a rider's page (each look is in the audit log).
+    case rider
+    case lockRider
+    case unlockRider
+    /// The audit log (admin), newest first, by staff member or by target.
+    case auditLog
 
     /// Where this route lives.
     var template: PathTemplate {
@@ -22,6 +30,11 @@ public enum OpsRoute: String, CaseIterable, Sendable {
         case .signOut: .literal("/ops/signout")
         case .dashboard: .literal("/ops")
         case .staff: .literal("/ops/staff")
+        case .riders: .literal("/ops/riders")
+        case .rider: .captured("/ops/riders/", .userID)
+        case .lockRider: .captured("/ops/riders/", .userID, "/lock")
+        case .unlockRider: .captured("/ops/riders/", .userID, "/unlock")
+        case .auditLog: .literal("/ops/audit")
         }
     }
 
@@ -34,8 +47,8 @@ public enum OpsRoute: String, CaseIterable, Sendable {
     /// The method that reaches this route (`HEAD` reaches every `GET` route).
     public var method: HTTPMethod {
         switch self {
-        case .signIn, .enrol, .dashboard, .staff: .GET
-        case .submitSignIn, .submitEnrol, .signOut: .POST
+        case .signIn, .enrol, .dashboard, .staff, .riders, .rider, .auditLog: .GET
+        case .submitSignIn, .submitEnrol, .signOut, .lockRider, .unlockRider: .POST
         }
     }
 
@@ -45,12 +58,16 @@ public enum OpsRoute: String, CaseIterable, Sendable {
         case .signIn, .submitSignIn, .enrol, .submitEnrol: .anyone
         case .signOut: .signedIn
         case .dashboard: .permitted(.dashboard)
-        case .staff: .permitted(.staffAndAuditLog)
+        case .staff, .auditLog: .permitted(.staffAndAuditLog)
+        case .riders, .rider, .lockRider, .unlockRider: .permitted(.riders)
         }
     }
 
     /// Whether the page's address carries the enrolment link's token: its responses send no `Referer`.
     var carriesLinkToken: Bool { self == .enrol || self == .submitEnrol }
+
+    /// A rider's page, `/ops/riders/<id>`.
+    static func riderPath(_ id: UserID) -> String { rider.path(.userID(id)) }
 
     private static let table = RouteTable(allCases, template: \.template, method: \.method)
 

@@ -37,4 +37,7 @@ public enum PageTemplate: String, CaseIterable, Sendable {
     case opsEnrolled = "ops-enrolled"
     case opsDashboard = "ops-dashboard"
     case opsStaff = "ops-staff"
+    case opsRiders = "ops-riders"
+    case opsRider = "ops-rider"
+    case opsAuditLog = "ops-audit-log"
 }

@@ -9,6 +9,8 @@ public enum PathCapture: String, Hashable, Sendable {
     case rideID
     /// A scheduled ride's id (`ScheduledRideID`), written as a ride's.
     case scheduledRideID
+    /// A rider's id (`UserID`), written as a ride's: Koober Ops' rider pages.
+    case userID
     /// A share link's token (`RideShareToken(wellFormed:)`): the link itself, so a secret.
     case shareToken
     /// A saved place's label as the API's path carries it: percent-encoded, never empty.
@@ -17,7 +19,7 @@ public enum PathCapture: String, Hashable, Sendable {
     /// How the template writes it (`/rides/{id}`): OpenAPI's names, which `Public/api/openapi.json` uses.
     var placeholder: String {
         switch self {
-        case .rideID, .scheduledRideID: "{id}"
+        case .rideID, .scheduledRideID, .userID: "{id}"
         case .shareToken: "{token}"
         case .savedPlaceLabel: "{label}"
         }
@@ -32,7 +34,7 @@ public enum PathCapture: String, Hashable, Sendable {
     /// The most UTF-8 bytes a value can have, when bounded: a longer path is no value, and is not read further.
     var maximumLength: Int? {
         switch self {
-        case .rideID, .scheduledRideID: Self.maximumDigits
+        case .rideID, .scheduledRideID, .userID: Self.maximumDigits
         case .shareToken: RideShareToken.length
         case .savedPlaceLabel: nil
         }
@@ -46,6 +48,7 @@ public enum PathCapture: String, Hashable, Sendable {
         switch self {
         case .rideID: Self.id(digits: text).map { .rideID(RideID($0)) }
         case .scheduledRideID: Self.id(digits: text).map { .scheduledRideID(ScheduledRideID($0)) }
+        case .userID: Self.id(digits: text).map { .userID(UserID($0)) }
         case .shareToken: RideShareToken(wellFormed: String(text)).map { .shareToken($0) }
         case .savedPlaceLabel: String(text).removingPercentEncoding.map { .savedPlaceLabel($0) }
         }
@@ -64,6 +67,7 @@ public enum PathCapture: String, Hashable, Sendable {
 public enum PathValue: Equatable, Sendable {
     case rideID(RideID)
     case scheduledRideID(ScheduledRideID)
+    case userID(UserID)
     case shareToken(RideShareToken)
     case savedPlaceLabel(String)
 
@@ -72,6 +76,7 @@ public enum PathValue: Equatable, Sendable {
         switch self {
         case .rideID: .rideID
         case .scheduledRideID: .scheduledRideID
+        case .userID: .userID
         case .shareToken: .shareToken
         case .savedPlaceLabel: .savedPlaceLabel
         }
@@ -82,6 +87,7 @@ public enum PathValue: Equatable, Sendable {
         switch self {
         case .rideID(let id): String(id.rawValue)
         case .scheduledRideID(let id): String(id.rawValue)
+        case .userID(let id): String(id.rawValue)
         case .shareToken(let token): token.value
         case .savedPlaceLabel(let label): label.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? ""
         }
@@ -92,6 +98,7 @@ public enum PathValue: Equatable, Sendable {
 
     var rideID: RideID? { if case .rideID(let id) = self { id } else { nil } }
     var scheduledRideID: ScheduledRideID? { if case .scheduledRideID(let id) = self { id } else { nil } }
+    var userID: UserID? { if case .userID(let id) = self { id } else { nil } }
     var shareToken: RideShareToken? { if case .shareToken(let token) = self { token } else { nil } }
     var savedPlaceLabel: String? { if case .savedPlaceLabel(let label) = self { label } else { nil } }
 }
