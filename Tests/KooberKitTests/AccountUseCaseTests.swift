@@ -53,6 +53,24 @@ struct AccountUseCaseTests {
         #expect(try await world.signIn(password: "password").failure == .failed)
     }
 
+    /// Koober Ops locks the account while Change Password is on its way (its session read before the lock): the
+    /// password stays as it was and no session starts (it once reached the 500 page, starting a session the lock
+    /// refused).
+    @Test func changePasswordOnALockedAccountChangesNothingAndStartsNoSession() async throws {
+        let world = UseCaseWorld()
+        let user = try await world.addUser()
+        try await world.users.lock(id: user.id, AccountLock(lockedAt: referenceTime, reason: "Fraud"))
+        await #expect(throws: ChangePasswordError.accountLocked) {
+            _ = try await ChangePasswordUseCase(
+                profile: user, currentPassword: "password", newPassword: "long enough", clientAddress: "192.0.2.1",
+                now: referenceTime, userRepository: world.users, sessionRepository: world.sessions,
+                passwordThrottle: world.passwordThrottle, sessionPolicy: SessionPolicy(), signal: SessionEndSignalSpy()
+            ).run()
+        }
+        let credentials = try #require(try await world.users.credentials(forEmail: user.email))
+        #expect(credentials.passwordHash == FakePasswordHasher.fakeHash(of: "password"))
+    }
+
     @Test func deleteAccountNeedsThePasswordThenRemovesTheRiderAndTheirSessions() async throws {
         let world = UseCaseWorld()
         let user = try await world.addUser()

@@ -4,4 +4,6 @@ public enum ChangePasswordError: Error, Equatable, Sendable {
     case invalid([AccountField: FieldProblem])
     /// Too many failed password checks lately (as Sign In counts them); the password was not checked.
     case throttled
+    /// Koober Ops locked the account while the form was on its way: nothing changed, and no session starts.
+    case accountLocked
 }

@@ -45,10 +45,17 @@ public struct ChangePasswordUseCase: Sendable {
         else {
             throw ChangePasswordError.invalid([.currentPassword: .notYourPassword])
         }
+        // A lock that came after this form's session was read: the rider's access has ended, so nothing changes.
+        guard !credentials.isLocked else { throw ChangePasswordError.accountLocked }
         try await userRepository.updatePasswordHash(
             id: userID, passwordHash: try await passwordHasher.hash(newPassword))
         try await sessionRepository.deleteAll(userID: userID, keeping: nil)
         signal.sessionsEnded(of: userID)
-        return try await sessionStarter.start(for: credentials.profile, now: now)
+        do {
+            return try await sessionStarter.start(for: credentials.profile, now: now)
+        } catch UserSessionRepositoryError.accountLocked {
+            // Locked between the check and now: the lock's own check on the session wins.
+            throw ChangePasswordError.accountLocked
+        }
     }
 }

@@ -57,6 +57,7 @@ extension ChangePasswordError {
         case .invalid(let problems):
             ErrorMessage(title: "Change Password Failed", message: correctTheFields, problems: problems)
         case .throttled: SignInError.throttled.errorMessage
+        case .accountLocked: accountLockedMessage
         }
     }
 }

@@ -49,7 +49,8 @@ struct AccountScreen {
         } catch let error as ChangePasswordError {
             return templates.response(
                 .profileForm, ProfileFormViewState.changePassword(csrfToken: csrfToken, error: error.errorMessage),
-                status: error == .throttled ? .tooManyRequests : .unprocessableEntity)
+                status: error == .throttled
+                    ? .tooManyRequests : error == .accountLocked ? .forbidden : .unprocessableEntity)
         }
     }
 
