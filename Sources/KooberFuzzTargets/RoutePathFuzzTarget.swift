@@ -5,6 +5,8 @@ import NIOHTTP1
 /// The route tables' path parser (`Route.match`, `CloudRoute.match`, `OpsRoute.match`, `Route.loggedPath`): any bytes as a request's
 /// path, with every method. Matching never traps; a capture's typed value prints to a path that parses back to the
 /// same route and value; a path that matches is claimed with some method; a share link's token never reaches the log.
+/// The same bytes as the audit log's `target=` filter (`OpsAuditFilter`): read without a trap, and a target read prints
+/// back to what reads as the same target.
 public struct RoutePathFuzzTarget: FuzzTarget {
     public let name = "route-path"
 
@@ -18,6 +20,12 @@ public struct RoutePathFuzzTarget: FuzzTarget {
             try Self.check(method, path, match: Route.match, print: { $0.path($1) })
             try Self.check(method, path, match: CloudRoute.match, print: { $0.path($1) })
             try Self.check(method, path, match: OpsRoute.match, print: { $0.path($1) })
+        }
+        if let target = OpsAuditFilter.target(parsing: path) {
+            let printed = OpsAuditFilter.text(of: target)
+            guard OpsAuditFilter.target(parsing: printed) == target else {
+                throw FuzzFinding("\(path.debugDescription) read as \(target), printed \(printed.debugDescription)")
+            }
         }
         let logged = Route.loggedPath(path)
         if let token = Route.shareToken(in: path), logged.contains(token.value) {

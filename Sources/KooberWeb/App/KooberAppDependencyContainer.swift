@@ -90,6 +90,16 @@ public final class KooberAppDependencyContainer: Sendable {
         SessionCookie(secure: services.secureCookies, policy: services.sessionPolicy)
     }
 
+    /// Koober Ops' error pages (its own look and navigation back to /ops).
+    func makeOpsErrorPages() -> ErrorPages {
+        ErrorPages.ops(templates: templates)
+    }
+
+    /// Koober Ops' session cookie, `koober_ops`.
+    func makeStaffSessionCookie() -> StaffSessionCookie {
+        StaffSessionCookie(secure: services.secureCookies, policy: services.staffSessionPolicy)
+    }
+
     func makeCSRFProtection() -> CSRFProtection {
         CSRFProtection(key: services.csrfKey, secure: services.secureCookies)
     }

@@ -2,13 +2,13 @@ import KooberKit
 
 /// How the audit log's address names a target to filter by: `target=<kind>:<id>` (`rider:12`, `ride:40`,
 /// `animal:3`, `report:40`), printed and read here alone.
-enum OpsAuditFilter {
-    static func text(of target: AuditTarget) -> String {
+public enum OpsAuditFilter {
+    public static func text(of target: AuditTarget) -> String {
         "\(target.kind.rawValue):\(target.id)"
     }
 
     /// The target `text` names, or `nil` for anything else (no filter, never a trap).
-    static func target(parsing text: String) -> AuditTarget? {
+    public static func target(parsing text: String) -> AuditTarget? {
         guard text.utf8.count <= 32, let colon = text.firstIndex(of: ":"),
             let kind = AuditTarget.Kind(rawValue: String(text[..<colon])),
             let id = PathCapture.id(digits: text[text.index(after: colon)...])

@@ -13,11 +13,7 @@ struct OpsDependencyContainer {
     private var templates: TemplateRenderer { appContainer.templates }
 
     func makeErrorPages() -> ErrorPages {
-        ErrorPages.ops(templates: templates)
-    }
-
-    func makeSessionCookie() -> StaffSessionCookie {
-        StaffSessionCookie(secure: services.secureCookies, policy: services.staffSessionPolicy)
+        appContainer.makeOpsErrorPages()
     }
 
     func makeSignInScreen() -> OpsSignInScreen {
@@ -30,7 +26,7 @@ struct OpsDependencyContainer {
                     email: email, password: password, code: code, clientAddress: clientAddress, now: services.now(),
                     repository: services.staffRepository, passwordThrottle: throttle, sealer: sealer)
             },
-            cookie: makeSessionCookie(), csrfProtection: appContainer.makeCSRFProtection())
+            cookie: appContainer.makeStaffSessionCookie(), csrfProtection: appContainer.makeCSRFProtection())
     }
 
     func makeEnrolScreen() -> OpsEnrolScreen {
@@ -74,7 +70,7 @@ struct OpsDependencyContainer {
     func signOut(_ staff: AuthorizedStaff) async throws -> Response {
         try await services.staffRepository.deleteSession(tokenHash: staff.token.hash)
         var response = Response.redirect(to: OpsRoute.signIn.path)
-        response.setCookie(makeSessionCookie().clearing())
+        response.setCookie(appContainer.makeStaffSessionCookie().clearing())
         return response
     }
 }

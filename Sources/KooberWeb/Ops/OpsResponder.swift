@@ -22,7 +22,7 @@ struct OpsResponder: Sendable {
     }
 
     private func answer(_ request: Request) async -> Response {
-        let errors = ErrorPages.ops(templates: container.templates)
+        let errors = container.makeOpsErrorPages()
         switch OpsRoute.match(method: request.method, path: request.path) {
         case .notFound:
             var response = errors.response(.notFound)
@@ -52,14 +52,13 @@ struct OpsResponder: Sendable {
     private func respond(to route: OpsRoute, capture: PathValue?, request: Request, sealer: StaffSecretSealer)
         async throws -> Response
     {
-        let cookie = StaffSessionCookie(
-            secure: container.services.secureCookies, policy: container.services.staffSessionPolicy)
+        let services = container.services
+        let cookie = container.makeStaffSessionCookie()
         let token = cookie.token(in: request)
         let session: StaffSession? =
             if let token {
-                try await container.services.staffRepository.session(
-                    tokenHash: token.hash, at: container.services.now(),
-                    policy: container.services.staffSessionPolicy)
+                try await services.staffRepository.session(
+                    tokenHash: token.hash, at: services.now(), policy: services.staffSessionPolicy)
             } else { nil }
         let csrfProtection = container.makeCSRFProtection()
         let (binding, newCSRFCookie): (CSRFBinding, SetCookie?) =
@@ -70,7 +69,7 @@ struct OpsResponder: Sendable {
             }
         let scope = OpsDependencyContainer(
             appContainer: container, sealer: sealer,
-            clientAddress: ClientAddress.of(request, trustProxy: container.services.trustProxy),
+            clientAddress: ClientAddress.of(request, trustProxy: services.trustProxy),
             csrfToken: csrfProtection.token(for: binding))
         var response: Response
         let gate = OpsGate.admit(route.access, session: session, token: token)
@@ -82,19 +81,22 @@ struct OpsResponder: Sendable {
         case .notAllowed:
             response = scope.makeErrorPages().response(.forbidden, message: Self.notAllowedMessage)
         case .open, .admitted:
-            let routeRequest: OpsRouteRequest
             do {
-                routeRequest = try OpsRouteRequest(route, capture: capture, request)
+                let routeRequest = try OpsRouteRequest(route, capture: capture, request)
+                switch (gate, routeRequest) {
+                case (.admitted(let staff), .signedIn(let staffRequest)):
+                    response = try await respond(
+                        to: staffRequest, request: request, binding: binding, scope: scope, staff: staff)
+                case (_, .open(let openRequest)):
+                    response = try await respond(
+                        to: openRequest, request: request, binding: binding, scope: scope, session: session)
+                default:
+                    // `OpsGate` admits to a route behind Sign In exactly when its access is not `.anyone`, and
+                    // `OpsRouteRequest` reads such a route as `.signedIn` (`OpsRouteRequestTests` checks both).
+                    response = scope.makeErrorPages().response(.notFound)
+                }
             } catch {
                 response = scope.makeErrorPages().response(.badRequest)
-                break
-            }
-            if case .admitted(let staff) = gate {
-                response = try await respond(
-                    to: routeRequest, request: request, binding: binding, scope: scope, staff: staff)
-            } else {
-                response = try await respondOpen(
-                    to: routeRequest, request: request, binding: binding, scope: scope, session: session)
             }
         }
         if let newCSRFCookie { response.setCookie(newCSRFCookie) }
@@ -102,11 +104,11 @@ struct OpsResponder: Sendable {
     }
 
     /// Sign In and the enrolment link, for anyone; a member signed in already goes on from Sign In to the dashboard.
-    private func respondOpen(
-        to routeRequest: OpsRouteRequest, request: Request, binding: CSRFBinding, scope: OpsDependencyContainer,
+    private func respond(
+        to openRequest: OpsOpenRequest, request: Request, binding: CSRFBinding, scope: OpsDependencyContainer,
         session: StaffSession?
     ) async throws -> Response {
-        switch routeRequest {
+        switch openRequest {
         case .signIn:
             if session != nil { return .redirect(to: OpsRoute.dashboard.path) }
             return scope.makeSignInScreen().show()
@@ -122,21 +124,17 @@ struct OpsResponder: Sendable {
             case .enrol(let token, let secret, let password, let code):
                 return try await scope.makeEnrolScreen().enrol(
                     token: token, secret: secret, password: password, code: code)
-            case .signOut, .lockRider, .unlockRider:
-                return scope.makeErrorPages().response(.notFound)
             }
-        case .dashboard, .staff, .riders, .rider, .auditLog:
-            return scope.makeErrorPages().response(.notFound)
         }
     }
 
     /// The pages and forms behind Sign In: reached only with an `AuthorizedStaff`, which `OpsGate` made for this route.
     private func respond(
-        to routeRequest: OpsRouteRequest, request: Request, binding: CSRFBinding, scope: OpsDependencyContainer,
+        to staffRequest: OpsStaffRequest, request: Request, binding: CSRFBinding, scope: OpsDependencyContainer,
         staff: AuthorizedStaff
     ) async throws -> Response {
-        let navigation = OpsNavigation(staff: staff, current: routeRequest.route, csrfToken: scope.csrfToken)
-        switch routeRequest {
+        let navigation = OpsNavigation(staff: staff, current: staffRequest.route, csrfToken: scope.csrfToken)
+        switch staffRequest {
         case .dashboard:
             return try await scope.makeDashboardScreen().show(navigation: navigation)
         case .staff:
@@ -159,17 +157,13 @@ struct OpsResponder: Sendable {
                 return try await scope.makeRidersScreen(staff, navigation: navigation).lock(userID, reason: reason)
             case .unlockRider(let userID):
                 return try await scope.makeRidersScreen(staff, navigation: navigation).unlock(userID)
-            case .signIn, .enrol:
-                return scope.makeErrorPages().response(.notFound)
             }
-        case .signIn, .enrol:
-            return scope.makeErrorPages().response(.notFound)
         }
     }
 
-    private func verify(_ action: OpsFormAction, token: String?, request: Request, binding: CSRFBinding)
-        -> VerifiedOpsForm?
-    {
+    private func verify<Action: Sendable>(
+        _ action: Action, token: String?, request: Request, binding: CSRFBinding
+    ) -> Verified<Action>? {
         let form = container.makeCSRFProtection().verify(action, token: token, request: request, binding: binding)
         if form == nil {
             container.logger.notice(

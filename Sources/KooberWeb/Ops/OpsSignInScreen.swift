@@ -11,8 +11,8 @@ struct OpsSignInScreen {
 
     static let failedMessage = ErrorMessage(
         title: "Sign In Failed", message: "Check your email, password and authenticator code, and try again.")
-    static let throttledMessage = ErrorMessage(
-        title: "Too Many Tries", message: "Please wait a while before trying again.")
+    /// The riders' words for a throttled sign-in: the same throttle says the same thing.
+    static let throttledMessage = SignInError.throttled.errorMessage
 
     func show() -> Response {
         templates.response(.opsSignIn, OpsSignInViewState(csrfToken: csrfToken))

@@ -82,5 +82,3 @@ struct Verified<Action: Sendable>: Sendable {
 
 /// A riders' page's form, verified.
 typealias VerifiedForm = Verified<FormAction>
-/// A Koober Ops form, verified.
-typealias VerifiedOpsForm = Verified<OpsFormAction>

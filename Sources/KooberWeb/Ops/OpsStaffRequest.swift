@@ -1,0 +1,43 @@
+import HTTPServer
+import KooberKit
+
+/// A request for a Koober Ops route behind Sign In, answered only for an `AuthorizedStaff` the gate made for it.
+enum OpsStaffRequest: Equatable, Sendable {
+    case dashboard
+    case staff
+    /// Find a rider by what was typed (empty: the form alone).
+    case riders(query: String)
+    /// A rider's page; `nil` when the path names no rider Koober could have (a 404).
+    case rider(UserID?)
+    /// The audit log's page: by a member, about a target, before a row (each `nil` when not asked, or not one).
+    case auditLog(staff: StaffID?, target: AuditTarget?, before: AuditEntryID?)
+    /// A form post, with the token it carries (for `CSRFProtection.verify`).
+    case submit(Action, token: String?)
+
+    /// What a signed-in member's form post asks, with its values read; reached only through `Verified<Action>`.
+    enum Action: Equatable, Sendable {
+        case signOut
+        /// Lock Account with its **Reason** (`nil` when the path names no rider Koober could have: a 404).
+        case lockRider(UserID?, reason: String)
+        case unlockRider(UserID?)
+    }
+
+    /// The page this request is for (the navigation marks it as the current one).
+    var route: OpsRoute {
+        switch self {
+        case .dashboard: .dashboard
+        case .staff: .staff
+        case .riders: .riders
+        case .rider: .rider
+        case .auditLog: .auditLog
+        case .submit(.signOut, _): .signOut
+        case .submit(.lockRider, _): .lockRider
+        case .submit(.unlockRider, _): .unlockRider
+        }
+    }
+
+    static func submit(_ request: Request, _ action: (URLEncodedForm) -> Action) throws(FormDecodingError) -> Self {
+        let form = try request.form()
+        return .submit(action(form), token: form[.csrfToken])
+    }
+}
