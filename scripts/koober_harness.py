@@ -14,15 +14,19 @@ Only Python 3's standard library.
   waited for until `GET /healthz` answers 200.
 - The benchmarks' own: `SERVER_CORE` and `LOAD_CORE` (taskset), `request` (one plain HTTP request, cookies kept),
   `csrf_token`, `sign_in`, `sign_in_and_choose_dropoff`, `wrk` (run pinned and read: `wrk_command`, `wrk_result`) and
-  `percentile`; `postgres_bin`, the PostgreSQL programs scripts/with-postgres runs.
+  `percentile`; Koober Ops' `staff_key_file`, `add_staff` (`koober staff add`), `totp` (RFC 6238) and
+  `sign_in_to_ops`; `postgres_bin`, the PostgreSQL programs scripts/with-postgres runs.
 - `seed(binary, database, ...)` runs `koober seed` (Koober's own repositories write, not SQL) and returns its JSON
   lines.
 - `Browser` is a rider's browser over HTTP: a cookie jar, redirects followed (and which process answered each hop,
   behind nginx), pages with their forms read by label and button, and submitted.
 """
+import base64
 import copy
 import ctypes
 import glob
+import hashlib
+import hmac
 import http.client
 import http.cookiejar
 import json
@@ -33,6 +37,7 @@ import resource
 import shutil
 import signal
 import socket
+import struct
 import subprocess
 import time
 import urllib.error
@@ -296,6 +301,57 @@ def sign_in(port, email, password):
     status, _, _ = request(port, "POST", "/signin", cookies=cookies, body={
         "csrf_token": csrf_token(page), "email": email, "password": password})
     assert status == 303, f"signing in {email} answered {status}"
+    return cookies
+
+
+def totp(secret, at):
+    """RFC 6238's code (HMAC-SHA-1, 6 digits, 30-second steps) of the base32 `secret` at the Unix time `at`."""
+    key = base64.b32decode(secret + "=" * (-len(secret) % 8))
+    mac = hmac.new(key, struct.pack(">Q", int(at) // 30), hashlib.sha1).digest()
+    offset = mac[-1] & 0x0F
+    return "%06d" % ((struct.unpack(">I", mac[offset:offset + 4])[0] & 0x7FFFFFFF) % 1_000_000)
+
+
+def staff_key_file(folder):
+    """A new staff key file in `folder` (`--staff-key-file`): 32 random bytes as base64, readable by its owner alone."""
+    path = os.path.join(folder, "staff-key")
+    with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as key:
+        key.write(base64.b64encode(os.urandom(32)).decode() + "\n")
+    return path
+
+
+def add_staff(binary, database, key_file, email, role, name="Olive Walker"):
+    """`koober staff add`: returns the path of the member's enrolment link (`/ops/enrol?token=…`)."""
+    command = [binary, "staff", "add", email, "--name", name, "--role", role, "--database", database,
+               "--staff-key-file", key_file]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    link = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
+    if done.returncode != 0 or "/ops/enrol?token=" not in link:
+        raise RuntimeError(f"{' '.join(command)} exited with {done.returncode}:\n{done.stderr[-2000:]}")
+    return link[link.index("/ops/enrol"):]
+
+
+OPS_SECRET = re.compile(rb'name="secret" value="([A-Z2-7]+)"')
+
+
+def sign_in_to_ops(port, binary, database, key_file, role="admin", password="ops-bench-password-42"):
+    """A new staff member of `role` (`add_staff`), enrolled and signed in to Koober Ops through its pages on the koober
+    at `port`; returns the session's cookies."""
+    email = f"ops-{os.urandom(4).hex()}@koober.test"
+    link = add_staff(binary, database, key_file, email, role)
+    cookies = {}
+    _, _, page = request(port, "GET", link, cookies=cookies)
+    secret = OPS_SECRET.search(page).group(1).decode()
+    token = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query)["token"][0]
+    # The step before now's: the code Sign In types next (now's) is still unused.
+    status, _, _ = request(port, "POST", "/ops/enrol", cookies=cookies, body={
+        "csrf_token": csrf_token(page), "token": token, "secret": secret, "password": password,
+        "code": totp(secret, time.time() - 30)})
+    assert status == 200, f"enrolling {email} answered {status}"
+    _, _, page = request(port, "GET", "/ops/signin", cookies=cookies)
+    status, _, _ = request(port, "POST", "/ops/signin", cookies=cookies, body={
+        "csrf_token": csrf_token(page), "email": email, "password": password, "code": totp(secret, time.time())})
+    assert status == 303, f"signing {email} in to Koober Ops answered {status}"
     return cookies
 
 
