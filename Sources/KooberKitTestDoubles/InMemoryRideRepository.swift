@@ -21,6 +21,9 @@ public actor InMemoryRideRepository: RideRepository, FleetRepository {
     }
 
     private let places: any PlaceRepository
+    /// Riders whose accounts Koober Ops has locked (`InMemoryRiderAccountRepository` tells), for whom no ride is
+    /// requested, as the stores check the user's row in the request's transaction.
+    private var lockedRiders: Set<UserID> = []
     /// Each rider's chosen drop-off. The place is kept whole: places never change once seeded, so this answers as
     /// the SQLite join does.
     private var drafts: [UserID: NamedLocation] = [:]
@@ -39,6 +42,11 @@ public actor InMemoryRideRepository: RideRepository, FleetRepository {
     public init(places: any PlaceRepository, mail: InMemoryMailState = InMemoryMailState()) {
         self.places = places
         self.mail = mail
+    }
+
+    /// Whether the rider's account is locked, as the rider accounts' lock and unlock set it.
+    public func setLocked(_ locked: Bool, userID: UserID) {
+        if locked { lockedRiders.insert(userID) } else { lockedRiders.remove(userID) }
     }
 
     public func chosenDropoff(userID: UserID) async throws -> NamedLocation? {
@@ -71,6 +79,7 @@ public actor InMemoryRideRepository: RideRepository, FleetRepository {
         }
         guard request.fareCents >= .zero else { throw InMemoryRideRepositoryError.negativeFare(request.fareCents) }
         try refuseIfRideInProgress(userID: request.userID)
+        if lockedRiders.contains(request.userID) { throw RideRepositoryError.accountLocked }
         guard let dropoff = try await places.place(id: request.dropoffID) else {
             throw RideRepositoryError.unknownPlace
         }

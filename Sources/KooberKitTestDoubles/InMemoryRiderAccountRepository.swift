@@ -53,6 +53,7 @@ public actor InMemoryRiderAccountRepository: RiderAccountRepository {
     @discardableResult
     public func lock(userID: UserID, reason: String, audit: AuditEntry) async throws -> Int {
         try await users.lock(id: userID, AccountLock(lockedAt: audit.at, reason: reason))
+        await rides.setLocked(true, userID: userID)
         let ended = try await sessions.deleteAll(userID: userID, keeping: nil)
         for booking in try await scheduledRides.upcoming(userID: userID) {
             do {
@@ -67,6 +68,7 @@ public actor InMemoryRiderAccountRepository: RiderAccountRepository {
 
     public func unlock(userID: UserID, audit: AuditEntry) async throws {
         try await users.unlock(id: userID)
+        await rides.setLocked(false, userID: userID)
         await auditLog.append(audit)
     }
 }

@@ -46,6 +46,7 @@ public actor InMemoryScheduledRideRepository: ScheduledRideRepository {
             throw RideRepositoryError.unknownPlace
         }
         guard try await users.profile(id: booking.userID) != nil else { throw InMemoryRepositoryError.unknownUser }
+        if await users.lock(id: booking.userID) != nil { throw RideRepositoryError.accountLocked }
         // From here to the end nothing suspends: the check and the insert are one step, as in a transaction.
         let upcoming = upcomingNow(userID: booking.userID).map(\.pickupAt)
         if let refusal = ScheduledRidePolicy.refusal(pickupAt: booking.pickupAt.milliseconds, among: upcoming) {

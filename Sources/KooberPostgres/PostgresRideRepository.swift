@@ -120,7 +120,7 @@ public struct PostgresRideRepository: RideRepository {
 
     /// Inserts the ride (`finding`) and its first event, leaves earlier rides behind and clears the draft, all in one
     /// transaction. Throws `RideRepositoryError.rideAlreadyInProgress` when the rider already has a ride in progress,
-    /// `.unknownPlace` for a drop-off that doesn't exist.
+    /// `.accountLocked` when Koober Ops has locked the account, `.unknownPlace` for a drop-off that doesn't exist.
     public func requestRide(_ request: NewRideRequest) async throws -> Ride {
         do {
             return try await database.transaction { transaction in try await Self.insertRide(request, in: transaction) }
@@ -134,6 +134,7 @@ public struct PostgresRideRepository: RideRepository {
     /// `requestRide`'s writes, inside the caller's transaction (a scheduled ride's start makes its ride so); a ride
     /// already in progress fails it with the server's unique violation.
     static func insertRide(_ request: NewRideRequest, in transaction: PostgresTransaction) async throws -> Ride {
+        try await PostgresRiderAccountRepository.refuseIfLocked(request.userID, in: transaction)
         let inserted = try await transaction.query(
             """
             INSERT INTO rides (

@@ -122,4 +122,13 @@ public struct PostgresRiderAccountRepository: RiderAccountRepository {
                 category: problemCategory, text: try columns["text"].decode(String.self),
                 reportedAt: PostgresTime.date(milliseconds: try columns["reported_at_ms"].decode(Int64.self))))
     }
+
+    /// Throws `RideRepositoryError.accountLocked` when the account is locked. `FOR SHARE` waits for a lock's
+    /// transaction that holds the rider's row and then reads what it committed; once taken, it holds a lock back until
+    /// this transaction commits, and the lock then cancels what was stored. Either way nothing outlives the lock.
+    static func refuseIfLocked(_ userID: UserID, in transaction: PostgresTransaction) async throws {
+        let rows = try await transaction.query(
+            "SELECT locked_at IS NOT NULL FROM users WHERE id = \(userID.rawValue) FOR SHARE")
+        if try rows.first?.decode(Bool.self) == true { throw RideRepositoryError.accountLocked }
+    }
 }

@@ -20,8 +20,9 @@ public struct PostgresScheduledRideRepository: ScheduledRideRepository {
     /// server's error for an unknown user, a forged option, a negative fare or a clock rate that is not positive.
     public func book(_ booking: NewScheduledRide) async throws -> ScheduledRide {
         try await database.transaction { transaction in
-            try await transaction.execute(
-                "SELECT id FROM users WHERE id = \(booking.userID.rawValue) FOR NO KEY UPDATE")
+            let locked = try await transaction.query(
+                "SELECT locked_at IS NOT NULL FROM users WHERE id = \(booking.userID.rawValue) FOR NO KEY UPDATE")
+            if try locked.first?.decode(Bool.self) == true { throw RideRepositoryError.accountLocked }
             let upcoming = try await Self.upcoming(userID: booking.userID, in: transaction).map(\.pickupAt)
             let pickupAt = PostgresTime.date(milliseconds: PostgresTime.milliseconds(booking.pickupAt))
             if let refusal = ScheduledRidePolicy.refusal(pickupAt: pickupAt, among: upcoming) { throw refusal }

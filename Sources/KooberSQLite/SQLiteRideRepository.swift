@@ -105,7 +105,7 @@ public struct SQLiteRideRepository: RideRepository {
 
     /// Inserts the ride (`finding`) and its first event, leaves earlier rides behind and clears the draft, all in
     /// one write transaction. Throws `RideRepositoryError.rideAlreadyInProgress` when the rider already has a ride
-    /// in progress, `.unknownPlace` for a drop-off that doesn't exist, and `SQLiteError.constraint` for an unknown
+    /// in progress, `.accountLocked` when Koober Ops has locked the account, `.unknownPlace` for a drop-off that doesn't exist, and `SQLiteError.constraint` for an unknown
     /// user, a ride option other than Koober's three, a negative fare or a clock rate that is not positive.
     public func requestRide(_ request: NewRideRequest) async throws -> Ride {
         try await database.write { connection in try Self.insertRide(request, on: connection) }
@@ -113,6 +113,7 @@ public struct SQLiteRideRepository: RideRepository {
 
     /// `requestRide`'s writes, inside the caller's write transaction (a scheduled ride's start makes its ride so).
     static func insertRide(_ request: NewRideRequest, on connection: SQLiteConnection) throws -> Ride {
+        try SQLiteRiderAccountRepository.refuseIfLocked(request.userID, on: connection)
         let inserted: [SQLiteRow]
         do {
             inserted = try connection.query(

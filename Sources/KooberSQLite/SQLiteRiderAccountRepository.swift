@@ -114,4 +114,12 @@ public struct SQLiteRiderAccountRepository: RiderAccountRepository {
                 category: category, text: try row.string("text"), reportedAt: try row.millisecondsDate("reported_at_ms")
             ))
     }
+
+    /// Throws `RideRepositoryError.accountLocked` when the account is locked: a ride request or a booking checks it in
+    /// its own write transaction, which SQLite serialises with the lock's, so none is stored after a lock.
+    static func refuseIfLocked(_ userID: UserID, on connection: SQLiteConnection) throws {
+        let locked = try connection.query(
+            "SELECT 1 FROM users WHERE id = ? AND locked_at IS NOT NULL", [.integer(userID.rawValue)])
+        if !locked.isEmpty { throw RideRepositoryError.accountLocked }
+    }
 }

@@ -19,6 +19,7 @@ public struct SQLiteScheduledRideRepository: ScheduledRideRepository {
     /// positive.
     public func book(_ booking: NewScheduledRide) async throws -> ScheduledRide {
         try await database.write { connection in
+            try SQLiteRiderAccountRepository.refuseIfLocked(booking.userID, on: connection)
             let upcoming = try Self.upcoming(userID: booking.userID, on: connection).map(\.pickupAt)
             let pickupAt = Date(timeIntervalSince1970: (booking.pickupAt.timeIntervalSince1970 * 1000).rounded() / 1000)
             if let refusal = ScheduledRidePolicy.refusal(pickupAt: pickupAt, among: upcoming) { throw refusal }

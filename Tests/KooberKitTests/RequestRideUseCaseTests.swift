@@ -35,6 +35,18 @@ struct RequestRideUseCaseTests {
         #expect(try await world.state() == .choosingRideOption(dropoff: TestPlaces.operaHouse))
     }
 
+    /// A Confirm whose session was checked just before Koober Ops locked the account requests nothing.
+    @Test func confirmingAfterALockIsRefusedAsLockedAndStoresNothing() async throws {
+        let world = RideWorld()
+        try await world.selectDropoff(TestPlaces.operaHouse.id).get()
+        await world.rides.setLocked(true, userID: RideWorld.johnny)
+
+        #expect(try await world.requestRide("wallaroo").failure == .accountLocked)
+
+        #expect(try await world.history().isEmpty)
+        #expect(world.signal.signals == 0)
+    }
+
     @Test func confirmingBeforeChoosingADropoffIsRefused() async throws {
         let world = RideWorld()
 

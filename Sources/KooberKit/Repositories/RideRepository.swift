@@ -43,4 +43,7 @@ public protocol RideRepository: Sendable {
 public enum RideRepositoryError: Error, Equatable, Sendable {
     case unknownPlace
     case rideAlreadyInProgress
+    /// Koober Ops has locked the rider's account: no ride is requested or booked for it (checked in the write's own
+    /// transaction, so a request whose session was checked just before a lock stores nothing after it).
+    case accountLocked
 }

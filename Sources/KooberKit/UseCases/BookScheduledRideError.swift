@@ -18,4 +18,6 @@ public enum BookScheduledRideError: Error, Equatable, Sendable {
     case timeDoesNotExist
     /// A rule of `ScheduledRidePolicy`.
     case refused(ScheduledRideRefusal)
+    /// Koober Ops locked the account while the booking was on its way (`RideRepositoryError.accountLocked`).
+    case accountLocked
 }

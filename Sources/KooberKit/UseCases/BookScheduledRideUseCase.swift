@@ -54,6 +54,8 @@ public struct BookScheduledRideUseCase: Sendable {
             booked = try await scheduledRides.book(booking)
         } catch let refusal as ScheduledRideRefusal {
             throw BookScheduledRideError.refused(refusal)  // another tab's booking won the race
+        } catch RideRepositoryError.accountLocked {
+            throw BookScheduledRideError.accountLocked
         }
         if case .chosen = dropoff { try await rideRepository.startNewRide(userID: userID) }
         signal.ridesChanged()  // the dispatcher's next look must include this start

@@ -12,4 +12,6 @@ public enum RequestRideError: Error, Equatable, Sendable {
     case pickupOutsideSydney
     /// A ride is already on its way (e.g. Confirm pressed in a second tab).
     case rideAlreadyRequested
+    /// Koober Ops locked the account while the request was on its way (`RideRepositoryError.accountLocked`).
+    case accountLocked
 }

@@ -57,6 +57,8 @@ public struct RequestRideUseCase: Sendable {
             return ride
         } catch RideRepositoryError.rideAlreadyInProgress {
             throw RequestRideError.rideAlreadyRequested  // a second tab's Confirm won the race; storage kept one ride
+        } catch RideRepositoryError.accountLocked {
+            throw RequestRideError.accountLocked
         }
     }
 

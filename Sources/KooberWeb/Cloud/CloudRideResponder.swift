@@ -38,8 +38,7 @@ struct CloudRideResponder {
             return Response(status: .ok)
         } catch let error as RequestRideError {
             throw CloudError.rejected(
-                error.errorMessage.naming(Self.field(of: error)),
-                status: error == .rideAlreadyRequested ? .conflict : .unprocessableEntity)
+                error.errorMessage.naming(Self.field(of: error)), status: error.status)
         }
     }
 
@@ -88,7 +87,7 @@ struct CloudRideResponder {
         case .noRideOptionChosen, .unknownRideOption: "rideOptionID"
         case .unknownPlace, .placeElsewhere, .noDropoffChosen: "waypoints.dropoffLocation"
         case .pickupOutsideSydney: "waypoints.pickupLocation"
-        case .rideAlreadyRequested: nil
+        case .rideAlreadyRequested, .accountLocked: nil
         }
     }
 }

@@ -17,7 +17,9 @@ struct CloudScheduledRideResponder {
         do {
             return try CloudJSON.response(CloudScheduledRide(try await useCase.run()), status: .created)
         } catch let error as BookScheduledRideError {
-            throw CloudError.rejected(error.errorMessage.naming(Self.field(of: error)))
+            throw CloudError.rejected(
+                error.errorMessage.naming(Self.field(of: error)),
+                status: error == .accountLocked ? .forbidden : .unprocessableEntity)
         }
     }
 

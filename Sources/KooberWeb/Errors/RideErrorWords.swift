@@ -1,4 +1,5 @@
 import KooberKit
+import NIOHTTP1
 
 // The ride use cases' errors in the words riders read, for the pages and the API alike.
 
@@ -20,6 +21,17 @@ extension RequestRideError {
             ErrorMessage(title: "Outside Sydney", message: "Koober picks riders up in Sydney only, for now.")
         case .rideAlreadyRequested:
             ErrorMessage(title: "Ride Already Requested", message: "Your ride is already on its way.")
+        case .accountLocked:
+            ErrorMessage(title: "Account Locked", message: "This account is locked. Please contact Koober.")
+        }
+    }
+
+    /// The status a refusal answers, on the pages and the API alike.
+    var status: HTTPResponseStatus {
+        switch self {
+        case .rideAlreadyRequested: .conflict
+        case .accountLocked: .forbidden
+        default: .unprocessableEntity
         }
     }
 }

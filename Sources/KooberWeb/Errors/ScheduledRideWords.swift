@@ -15,7 +15,7 @@ extension BookScheduledRideError {
         case .missingTime, .invalidTime, .timeDoesNotExist, .refused(.tooSoon), .refused(.tooManyUpcoming),
             .refused(.tooClose):
             .pickupTime
-        case .noDropoffChosen, .dropoff, .pickupOutsideSydney: nil
+        case .noDropoffChosen, .dropoff, .pickupOutsideSydney, .accountLocked: nil
         }
     }
 
@@ -50,6 +50,7 @@ extension BookScheduledRideError {
             ErrorMessage(
                 title: "Too Close to Another Ride",
                 message: "You have another ride booked within 30 minutes of that time.")
+        case .accountLocked: RequestRideError.accountLocked.errorMessage
         }
     }
 }

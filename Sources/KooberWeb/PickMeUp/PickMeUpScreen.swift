@@ -55,8 +55,7 @@ struct PickMeUpScreen {
             _ = try await useCaseFactory.makeRequestRideUseCase(rideOptionID: rideOptionID).run()
             return .redirect(to: Route.ride.path)
         } catch let error as RequestRideError {
-            let status: HTTPResponseStatus = error == .rideAlreadyRequested ? .conflict : .unprocessableEntity
-            return try await show(error: error.errorMessage, status: status)
+            return try await show(error: error.errorMessage, status: error.status)
         }
     }
 
@@ -71,7 +70,7 @@ struct PickMeUpScreen {
             return try await show(notice: ScheduledRideNotice.booked(booked))
         } catch let error as BookScheduledRideError {
             return try await show(
-                error: error.errorMessage, status: .unprocessableEntity,
+                error: error.errorMessage, status: error == .accountLocked ? .forbidden : .unprocessableEntity,
                 schedule: ScheduleFormViewState(date: date, time: time, refusal: error))
         }
     }

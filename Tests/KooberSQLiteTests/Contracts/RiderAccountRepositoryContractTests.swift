@@ -90,6 +90,30 @@ struct RiderAccountRepositoryContractTests {
         }
     }
 
+    /// A request or booking whose session was checked before a lock, and stored after it, is refused in its own
+    /// transaction: nothing is requested or booked for a locked account until it is unlocked.
+    @Test(arguments: RepositoryKind.allCases)
+    func aLockedAccountGetsNoRideNorBookingUntilUnlocked(kind: RepositoryKind) async throws {
+        try await withRepositories(kind) { repositories in
+            let rider = try await repositories.users.create(newUser())
+            try await repositories.riderAccounts.lock(
+                userID: rider.id, reason: "Abuse", audit: auditEntry(.rider(rider.id), .lockedAccount, reason: "Abuse"))
+            await #expect(throws: RideRepositoryError.accountLocked) {
+                try await repositories.rides.requestRide(newRideRequest(userID: rider.id))
+            }
+            await #expect(throws: RideRepositoryError.accountLocked) {
+                try await repositories.scheduledRides.book(ScheduledRideRepositoryContractTests.booking(rider.id))
+            }
+            #expect(try await repositories.rides.rides(userID: rider.id, before: nil, limit: 10).isEmpty)
+            #expect(try await repositories.scheduledRides.upcoming(userID: rider.id).isEmpty)
+
+            try await repositories.riderAccounts.unlock(
+                userID: rider.id, audit: auditEntry(.rider(rider.id), .unlockedAccount, at: referenceTime + 60))
+            _ = try await repositories.rides.requestRide(newRideRequest(userID: rider.id))
+            _ = try await repositories.scheduledRides.book(ScheduledRideRepositoryContractTests.booking(rider.id))
+        }
+    }
+
     @Test(arguments: RepositoryKind.allCases)
     func refusedLocksAndUnlocksChangeNothingAndWriteNoRow(kind: RepositoryKind) async throws {
         try await withRepositories(kind) { repositories in
