@@ -11,7 +11,7 @@ extension InMemoryRideRepository {
             reading.liveRides[ride.status, default: 0] += 1
         }
         let busy = busyAnimals
-        for animal in animals where animal.inService && !busy.contains(animal.animal.id) {
+        for animal in animals where animal.inService && !animal.outOfService && !busy.contains(animal.animal.id) {
             reading.freeAnimals[animal.animal.rideOptionID, default: 0] += 1
         }
         reading.requested = rides.filter { window.isInLastHour($0.requestedAt) }.count

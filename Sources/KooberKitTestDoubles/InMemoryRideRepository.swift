@@ -18,6 +18,8 @@ public actor InMemoryRideRepository: RideRepository, FleetRepository {
         var animal: Animal
         let number: Int
         var inService: Bool
+        /// Staff's mark (`InMemoryFleetServiceRepository`), which `provide` never touches.
+        var outOfService = false
     }
 
     private let places: any PlaceRepository
@@ -150,6 +152,11 @@ public actor InMemoryRideRepository: RideRepository, FleetRepository {
             return nil
         }
         if let assignment = change.assignment, busyAnimals.contains(assignment.animalID) { return nil }
+        if let assignment = change.assignment,
+            animals.contains(where: { $0.animal.id == assignment.animalID && $0.outOfService })
+        {
+            return nil
+        }
         let old = stored[index].ride
         lastRevision += 1
         stored[index].ride = Ride(
@@ -200,7 +207,33 @@ public actor InMemoryRideRepository: RideRepository, FleetRepository {
 
     public func freeAnimals() async throws -> [Animal] {
         let busy = busyAnimals
-        return animals.filter { $0.inService && !busy.contains($0.animal.id) }.map(\.animal)
+        return animals.filter { $0.inService && !$0.outOfService && !busy.contains($0.animal.id) }.map(\.animal)
+    }
+
+    /// The animals in service with their marks and rides in progress, lowest id first.
+    func fleetStandings() -> [FleetStanding] {
+        let carried = Dictionary(
+            stored.compactMap { stored in
+                stored.ride.status.isInProgress && stored.ride.status != .finding
+                    ? stored.ride.assignment.map { ($0.animalID, stored.ride) } : nil
+            },
+            uniquingKeysWith: { first, _ in first })
+        return animals.filter(\.inService).sorted { $0.animal.id.rawValue < $1.animal.id.rawValue }.map {
+            FleetStanding(animal: $0.animal, isOutOfService: $0.outOfService, ride: carried[$0.animal.id])
+        }
+    }
+
+    /// Sets staff's mark on an animal in service; throws `FleetServiceRepositoryError` when there is none or the mark
+    /// is already so.
+    func markOutOfService(_ id: AnimalID, _ outOfService: Bool) throws {
+        guard let index = animals.firstIndex(where: { $0.animal.id == id && $0.inService }) else {
+            throw FleetServiceRepositoryError.noSuchAnimal
+        }
+        guard animals[index].outOfService != outOfService else {
+            throw outOfService
+                ? FleetServiceRepositoryError.alreadyOutOfService : FleetServiceRepositoryError.notOutOfService
+        }
+        animals[index].outOfService = outOfService
     }
 
     var busyAnimals: Set<AnimalID> {

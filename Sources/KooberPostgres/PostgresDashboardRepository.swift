@@ -44,7 +44,7 @@ public struct PostgresDashboardRepository: DashboardRepository {
         WHERE status IN ('finding', 'on_the_way', 'arrived', 'riding') GROUP BY status
         UNION ALL
         SELECT 'free', a.ride_option_id, count(*) FROM animals AS a
-        WHERE a.in_service AND NOT EXISTS (
+        WHERE a.in_service AND NOT a.out_of_service AND NOT EXISTS (
             SELECT 1 FROM rides AS r WHERE r.animal_id = a.id AND r.status IN ('on_the_way', 'arrived', 'riding')
         )
         GROUP BY a.ride_option_id

@@ -38,7 +38,7 @@ public struct PostgresFleetRepository: FleetRepository {
         try await database.query(
             """
             SELECT a.id, a.name, a.ride_option_id, a.latitude, a.longitude FROM animals AS a
-            WHERE a.in_service AND NOT EXISTS (
+            WHERE a.in_service AND NOT a.out_of_service AND NOT EXISTS (
                 SELECT 1 FROM rides AS r
                 WHERE r.animal_id = a.id AND r.status IN ('on_the_way', 'arrived', 'riding')
             )

@@ -256,10 +256,24 @@ public struct PostgresRideRepository: RideRepository {
     /// queued in the same transaction, at the ride's end, if the rider's email is confirmed; the rider's row is then
     /// read first
     /// (`FOR KEY SHARE`), so the change takes the locks in the order deleting the account does, users before rides.
+    ///
+    /// An assignment first reads its animal `FOR SHARE`, only if staff have not taken it out of service: marking it
+    /// (`PostgresFleetServiceRepository`) updates that row, so the two wait for each other whatever the processes. A
+    /// mark committed first is seen (the row is read again once the mark commits): `nil`, nothing written. An
+    /// assignment that locked the row first commits before the mark is made: the animal finishes that ride.
     public func apply(_ change: RideChange) async throws -> Ride? {
         let assignment = change.assignment
         do {
             return try await database.transaction { transaction in
+                if let assignment {
+                    let usable = try await transaction.query(
+                        """
+                        SELECT 1 FROM animals WHERE id = \(assignment.animalID.rawValue) AND NOT out_of_service
+                        FOR SHARE
+                        """
+                    )
+                    guard usable.first != nil else { return nil }
+                }
                 if change.receipt != nil {
                     try await transaction.execute(
                         """
@@ -347,7 +361,7 @@ public struct PostgresRideRepository: RideRepository {
     static let selectRides = "SELECT \(rideColumns) FROM rides AS r JOIN places AS p ON p.id = r.dropoff_place_id"
 
     /// The columns `ride(from:)` reads, of a ride `r` and its drop-off place `p`.
-    private static let rideColumns = """
+    static let rideColumns = """
         r.id, r.user_id, r.pickup_latitude, r.pickup_longitude, r.ride_option_id, r.fare_cents,
         r.requested_at, r.status, r.clock_rate, r.animal_id, r.animal_name, r.assigned_at_ms,
         r.start_latitude, r.start_longitude, r.ended_at_ms, r.left_behind, r.revision,
@@ -361,8 +375,8 @@ public struct PostgresRideRepository: RideRepository {
         return status
     }
 
-    /// A ride from a row of `selectRides`.
-    private static func ride(from row: PostgresRow) throws -> Ride {
+    /// A ride from a row of `selectRides` (or of `rideColumns` beside other columns).
+    static func ride(from row: PostgresRow) throws -> Ride {
         let columns = row.makeRandomAccess()
         func value<T: PostgresDecodable>(_ column: String, _: T.Type = T.self) throws -> T {
             try columns[column].decode(T.self)

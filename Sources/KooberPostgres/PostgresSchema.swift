@@ -481,6 +481,12 @@ enum PostgresSchema {
                 "CREATE INDEX ride_reports_open ON ride_reports (reported_at_ms) WHERE resolved_at_ms IS NULL",
             ]
         ),
+        // Koober Ops' fleet (issue 43), as SQLite's version 23: staff's out-of-service mark, apart from `in_service`
+        // (which `provide` rewrites and never this); the assignment reads it `FOR SHARE` (`PostgresRideRepository`).
+        PostgresMigration(
+            version: 19,
+            statements: ["ALTER TABLE animals ADD COLUMN out_of_service BOOLEAN NOT NULL DEFAULT false"]
+        ),
     ]
 }
 

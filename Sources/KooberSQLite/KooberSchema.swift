@@ -519,5 +519,15 @@ public enum KooberSchema {
                 CREATE INDEX ride_reports_open ON ride_reports (reported_at_ms) WHERE resolved_at_ms IS NULL;
                 """
         ),
+        // Koober Ops' fleet (issue 43): staff's out-of-service mark, apart from `in_service` (the configured fleet,
+        // which `provide` rewrites at every start and never this). The store's assignment checks it
+        // (`SQLiteRideRepository.apply`).
+        Migration(
+            version: 23,
+            sql: """
+                ALTER TABLE animals ADD COLUMN out_of_service INTEGER NOT NULL DEFAULT 0
+                    CHECK (out_of_service IN (0, 1));
+                """
+        ),
     ]
 }

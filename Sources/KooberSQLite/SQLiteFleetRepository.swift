@@ -38,7 +38,7 @@ public struct SQLiteFleetRepository: FleetRepository {
             try connection.query(
                 """
                 SELECT a.id, a.name, a.ride_option_id, a.latitude, a.longitude FROM animals AS a
-                WHERE a.in_service = 1 AND NOT EXISTS (
+                WHERE a.in_service = 1 AND a.out_of_service = 0 AND NOT EXISTS (
                     SELECT 1 FROM rides AS r
                     WHERE r.animal_id = a.id AND r.status IN ('on_the_way', 'arrived', 'riding')
                 )

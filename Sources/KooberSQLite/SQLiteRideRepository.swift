@@ -249,7 +249,8 @@ public struct SQLiteRideRepository: RideRepository {
 
     /// In one write transaction: the ride is changed only at the expected revision (else `nil`, nothing written),
     /// its events are added, and a freed animal is put where it stands. An assignment that would put an animal on
-    /// a second ride breaks `rides_by_animal`: `nil` too.
+    /// a second ride breaks `rides_by_animal`: `nil` too. An assignment of an animal staff took out of service
+    /// (`animals.out_of_service`) changes nothing either: the UPDATE itself checks the mark, on the one writer.
     public func apply(_ change: RideChange) async throws -> Ride? {
         try await database.write { connection in
             let assignment = change.assignment
@@ -264,6 +265,7 @@ public struct SQLiteRideRepository: RideRepository {
                         start_latitude = coalesce(?, start_latitude), start_longitude = coalesce(?, start_longitude),
                         revision = ?
                     WHERE id = ? AND revision = ?
+                        AND (? IS NULL OR NOT EXISTS (SELECT 1 FROM animals WHERE id = ? AND out_of_service = 1))
                     """,
                     [
                         .text(change.status.rawValue), change.nextEventAt.map(SQLiteValue.unixMilliseconds) ?? .null,
@@ -275,6 +277,8 @@ public struct SQLiteRideRepository: RideRepository {
                         assignment.map { .real($0.start.longitude) } ?? .null,
                         .integer(try Self.nextRevision(on: connection)),
                         .integer(change.rideID.rawValue), .integer(change.expectedRevision),
+                        assignment.map { .integer($0.animalID.rawValue) } ?? .null,
+                        assignment.map { .integer($0.animalID.rawValue) } ?? .null,
                     ]
                 )
             } catch let error as SQLiteError where error.isUniqueViolation {
@@ -335,12 +339,15 @@ public struct SQLiteRideRepository: RideRepository {
     }
 
     /// Rides with their drop-off place; callers append a `WHERE` (and `ORDER BY`).
-    private static let selectRides = """
-        SELECT r.id, r.user_id, r.pickup_latitude, r.pickup_longitude, r.ride_option_id, r.fare_cents,
-               r.requested_at, r.status, r.clock_rate, r.animal_id, r.animal_name, r.assigned_at_ms,
-               r.start_latitude, r.start_longitude, r.ended_at_ms, r.left_behind, r.revision,
-               p.id AS place_id, p.name AS place_name, p.latitude AS place_latitude, p.longitude AS place_longitude
-        FROM rides AS r JOIN places AS p ON p.id = r.dropoff_place_id
+    private static let selectRides =
+        "SELECT \(rideColumns) FROM rides AS r JOIN places AS p ON p.id = r.dropoff_place_id"
+
+    /// The columns `ride(from:)` reads, of a ride `r` and its drop-off place `p` (the fleet's standings join them too).
+    static let rideColumns = """
+        r.id, r.user_id, r.pickup_latitude, r.pickup_longitude, r.ride_option_id, r.fare_cents,
+        r.requested_at, r.status, r.clock_rate, r.animal_id, r.animal_name, r.assigned_at_ms,
+        r.start_latitude, r.start_longitude, r.ended_at_ms, r.left_behind, r.revision,
+        p.id AS place_id, p.name AS place_name, p.latitude AS place_latitude, p.longitude AS place_longitude
         """
 
     private static func status(_ row: SQLiteRow, _ column: String) throws -> RideStatus {
@@ -351,8 +358,8 @@ public struct SQLiteRideRepository: RideRepository {
         return rideStatus
     }
 
-    /// A ride from a row of `selectRides`.
-    private static func ride(from row: SQLiteRow) throws -> Ride {
+    /// A ride from a row of `rideColumns`.
+    static func ride(from row: SQLiteRow) throws -> Ride {
         let assignment = try row.optional("animal_id") { column in
             RideAssignment(
                 animalID: AnimalID(try row.int64(column)),

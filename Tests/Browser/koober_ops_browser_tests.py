@@ -152,6 +152,9 @@ class KooberOpsInABrowserTests(unittest.TestCase):
         journey.click_link("Audit Log")
         self.assertEqual(journey.text("//h1"), "Audit Log")
         journey.screen("audit-log")
+        journey.click_link("Fleet")
+        self.assertEqual(journey.text("//h1"), "Fleet")
+        journey.screen("fleet")
 
 
 if __name__ == "__main__":

@@ -181,6 +181,7 @@ import Testing
                 case .userID(let id): "\(id.rawValue)"
                 case .shareToken(let token): token.value
                 case .savedPlaceLabel(let label): label
+                case .animalID(let id): "\(id.rawValue)"
                 case nil: "nil"
                 }
             return "\(route) \(value)"

@@ -37,9 +37,12 @@ public final class RideFeed: SessionEndSignal, RideShareEndSignal {
 
     let policy: RideStreamPolicy
     private let state = Mutex(State())
+    /// Koober Ops' fleet streams, on the same feed: they hear every change published here, and end with it.
+    let fleet: FleetWatchers
 
     public init(policy: RideStreamPolicy = RideStreamPolicy()) {
         self.policy = policy
+        fleet = FleetWatchers(policy: policy)
     }
 
     /// Observers now registered.
@@ -125,6 +128,7 @@ public final class RideFeed: SessionEndSignal, RideShareEndSignal {
             }
         }
         for (observer, ride) in deliveries { observer.rideChanged(ride) }
+        if !rides.isEmpty { fleet.changed() }
     }
 
     /// Ends the streams of a session that has ended (sign-out).
@@ -191,5 +195,6 @@ public final class RideFeed: SessionEndSignal, RideShareEndSignal {
             return state.entries.values.map(\.observer)
         }
         for observer in ended { observer.endObservation() }
+        fleet.stop()
     }
 }

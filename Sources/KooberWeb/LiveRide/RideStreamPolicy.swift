@@ -14,6 +14,11 @@ public struct RideStreamPolicy: Sendable {
     public var total: Int
     public var positionInterval: Duration
     public var heartbeatInterval: Duration
+    /// Koober Ops' fleet streams (`OpsFleetEventStream`): at most this many per staff session, and in all.
+    public var fleetPerSession = 4
+    public var fleetTotal = 100
+    /// A fleet stream sends at most one update this often (what changed meanwhile, coalesced), and looks this often.
+    public var fleetInterval: Duration = .seconds(1)
 
     public init(
         perSession: Int = 4, perRider: Int = 8, perSharedRide: Int = 20, total: Int = 10_000,

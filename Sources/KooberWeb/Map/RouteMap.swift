@@ -267,7 +267,7 @@ struct RouteMap: Sendable {
 
     /// `<name a="v" …>content</name>`, attributes in the order given, their values escaped. `content` is markup.
     /// Always a closing tag, never `/>`: it means the same in XML and in HTML's inline SVG, and every parser agrees.
-    private static func element(
+    static func element(
         _ name: String, _ attributes: KeyValuePairs<String, String>,
         _ content: String = ""
     ) -> String {

@@ -49,6 +49,13 @@ struct OpsDependencyContainer {
             sessionSignal: appContainer.sessionEnds)
     }
 
+    func makeFleetScreen(_ staff: AuthorizedStaff, navigation: OpsNavigation) -> OpsFleetScreen {
+        OpsFleetScreen(
+            templates: templates, errorPages: makeErrorPages(), services: services, staff: staff,
+            navigation: navigation, csrfToken: csrfToken, mapTiles: appContainer.mapTiles, feed: appContainer.rideFeed,
+            rideSignal: appContainer.rideDispatcher)
+    }
+
     func makeAuditLogScreen() -> OpsAuditLogScreen {
         OpsAuditLogScreen(templates: templates, repository: services.auditLogRepository)
     }
@@ -69,6 +76,7 @@ struct OpsDependencyContainer {
     /// Sign Out: the session ends, the cookie is cleared, and on to Sign In.
     func signOut(_ staff: AuthorizedStaff) async throws -> Response {
         try await services.staffRepository.deleteSession(tokenHash: staff.token.hash)
+        appContainer.rideFeed.fleet.sessionEnded(staff.session.tokenHash)
         var response = Response.redirect(to: OpsRoute.signIn.path)
         response.setCookie(appContainer.makeStaffSessionCookie().clearing())
         return response

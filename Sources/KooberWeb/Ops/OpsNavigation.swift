@@ -18,6 +18,7 @@ struct OpsNavigation: Sendable, Encodable {
     init(staff: AuthorizedStaff, current: OpsRoute, csrfToken: String) {
         let sections: [(String, OpsRoute)] = [
             ("Dashboard", .dashboard), ("Riders", .riders), ("Staff", .staff), ("Audit Log", .auditLog),
+            ("Fleet", .fleet),
         ]
         links = sections.compactMap { title, route in
             guard case .permitted(let permission) = route.access, staff.member.role.permits(permission) else {

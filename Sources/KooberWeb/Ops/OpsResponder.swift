@@ -146,6 +146,10 @@ struct OpsResponder: Sendable {
         case .auditLog(let member, let target, let before):
             return try await scope.makeAuditLogScreen().show(
                 navigation: navigation, staff: member, target: target, before: before)
+        case .fleet:
+            return try await scope.makeFleetScreen(staff, navigation: navigation).show()
+        case .fleetEvents:
+            return try await scope.makeFleetScreen(staff, navigation: navigation).events()
         case .submit(let action, let token):
             guard let form = verify(action, token: token, request: request, binding: binding) else {
                 return scope.makeErrorPages().response(.forbidden)
@@ -157,6 +161,12 @@ struct OpsResponder: Sendable {
                 return try await scope.makeRidersScreen(staff, navigation: navigation).lock(userID, reason: reason)
             case .unlockRider(let userID):
                 return try await scope.makeRidersScreen(staff, navigation: navigation).unlock(userID)
+            case .takeOutOfService(let animalID):
+                return try await scope.makeFleetScreen(staff, navigation: navigation).change(
+                    animalID, .takeOutOfService)
+            case .returnToService(let animalID):
+                return try await scope.makeFleetScreen(staff, navigation: navigation).change(
+                    animalID, .returnToService)
             }
         }
     }

@@ -21,6 +21,11 @@ public enum OpsRoute: String, CaseIterable, Sendable {
     case unlockRider
     /// The audit log (admin), newest first, by staff member or by target.
     case auditLog
+    /// The fleet on the map and in a table (fleet, admin); its live stream; an animal out of service and back.
+    case fleet
+    case fleetEvents
+    case takeOutOfService
+    case returnToService
 
     /// Where this route lives.
     var template: PathTemplate {
@@ -35,6 +40,10 @@ public enum OpsRoute: String, CaseIterable, Sendable {
         case .lockRider: .captured("/ops/riders/", .userID, "/lock")
         case .unlockRider: .captured("/ops/riders/", .userID, "/unlock")
         case .auditLog: .literal("/ops/audit")
+        case .fleet: .literal("/ops/fleet")
+        case .fleetEvents: .literal("/ops/fleet/events")
+        case .takeOutOfService: .captured("/ops/fleet/", .animalID, "/out-of-service")
+        case .returnToService: .captured("/ops/fleet/", .animalID, "/return")
         }
     }
 
@@ -47,8 +56,9 @@ public enum OpsRoute: String, CaseIterable, Sendable {
     /// The method that reaches this route (`HEAD` reaches every `GET` route).
     public var method: HTTPMethod {
         switch self {
-        case .signIn, .enrol, .dashboard, .staff, .riders, .rider, .auditLog: .GET
-        case .submitSignIn, .submitEnrol, .signOut, .lockRider, .unlockRider: .POST
+        case .signIn, .enrol, .dashboard, .staff, .riders, .rider, .auditLog, .fleet, .fleetEvents: .GET
+        case .submitSignIn, .submitEnrol, .signOut, .lockRider, .unlockRider, .takeOutOfService, .returnToService:
+            .POST
         }
     }
 
@@ -60,6 +70,7 @@ public enum OpsRoute: String, CaseIterable, Sendable {
         case .dashboard: .permitted(.dashboard)
         case .staff, .auditLog: .permitted(.staffAndAuditLog)
         case .riders, .rider, .lockRider, .unlockRider: .permitted(.riders)
+        case .fleet, .fleetEvents, .takeOutOfService, .returnToService: .permitted(.fleet)
         }
     }
 

@@ -42,6 +42,10 @@ enum OpsRouteRequest: Equatable, Sendable {
         case .lockRider:
             self = .signedIn(try .submit(request) { .lockRider(capture?.userID, reason: $0[.reason] ?? "") })
         case .unlockRider: self = .signedIn(try .submit(request) { _ in .unlockRider(capture?.userID) })
+        case .fleet: self = .signedIn(.fleet)
+        case .fleetEvents: self = .signedIn(.fleetEvents)
+        case .takeOutOfService: self = .signedIn(try .submit(request) { _ in .takeOutOfService(capture?.animalID) })
+        case .returnToService: self = .signedIn(try .submit(request) { _ in .returnToService(capture?.animalID) })
         }
     }
 }

@@ -13,6 +13,9 @@ enum OpsStaffRequest: Equatable, Sendable {
     case auditLog(staff: StaffID?, target: AuditTarget?, before: AuditEntryID?)
     /// A form post, with the token it carries (for `CSRFProtection.verify`).
     case submit(Action, token: String?)
+    case fleet
+    /// The fleet's live stream (`OpsFleetEventStream`).
+    case fleetEvents
 
     /// What a signed-in member's form post asks, with its values read; reached only through `Verified<Action>`.
     enum Action: Equatable, Sendable {
@@ -20,6 +23,9 @@ enum OpsStaffRequest: Equatable, Sendable {
         /// Lock Account with its **Reason** (`nil` when the path names no rider Koober could have: a 404).
         case lockRider(UserID?, reason: String)
         case unlockRider(UserID?)
+        /// Take Out of Service and Return to Service (`nil` when the path names no animal Koober could have: a 404).
+        case takeOutOfService(AnimalID?)
+        case returnToService(AnimalID?)
     }
 
     /// The page this request is for (the navigation marks it as the current one).
@@ -33,6 +39,10 @@ enum OpsStaffRequest: Equatable, Sendable {
         case .submit(.signOut, _): .signOut
         case .submit(.lockRider, _): .lockRider
         case .submit(.unlockRider, _): .unlockRider
+        case .fleet: .fleet
+        case .fleetEvents: .fleetEvents
+        case .submit(.takeOutOfService, _): .takeOutOfService
+        case .submit(.returnToService, _): .returnToService
         }
     }
 

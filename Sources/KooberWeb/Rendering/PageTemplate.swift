@@ -40,4 +40,5 @@ public enum PageTemplate: String, CaseIterable, Sendable {
     case opsRiders = "ops-riders"
     case opsRider = "ops-rider"
     case opsAuditLog = "ops-audit-log"
+    case opsFleet = "ops-fleet"
 }

@@ -15,11 +15,13 @@ public enum PathCapture: String, Hashable, Sendable {
     case shareToken
     /// A saved place's label as the API's path carries it: percent-encoded, never empty.
     case savedPlaceLabel
+    /// An animal's id (`AnimalID`), written as a ride's: Koober Ops' fleet forms.
+    case animalID
 
     /// How the template writes it (`/rides/{id}`): OpenAPI's names, which `Public/api/openapi.json` uses.
     var placeholder: String {
         switch self {
-        case .rideID, .scheduledRideID, .userID: "{id}"
+        case .rideID, .scheduledRideID, .userID, .animalID: "{id}"
         case .shareToken: "{token}"
         case .savedPlaceLabel: "{label}"
         }
@@ -34,7 +36,7 @@ public enum PathCapture: String, Hashable, Sendable {
     /// The most UTF-8 bytes a value can have, when bounded: a longer path is no value, and is not read further.
     var maximumLength: Int? {
         switch self {
-        case .rideID, .scheduledRideID, .userID: Self.maximumDigits
+        case .rideID, .scheduledRideID, .userID, .animalID: Self.maximumDigits
         case .shareToken: RideShareToken.length
         case .savedPlaceLabel: nil
         }
@@ -51,6 +53,7 @@ public enum PathCapture: String, Hashable, Sendable {
         case .userID: Self.id(digits: text).map { .userID(UserID($0)) }
         case .shareToken: RideShareToken(wellFormed: String(text)).map { .shareToken($0) }
         case .savedPlaceLabel: String(text).removingPercentEncoding.map { .savedPlaceLabel($0) }
+        case .animalID: Self.id(digits: text).map { .animalID(AnimalID($0)) }
         }
     }
 
@@ -70,6 +73,7 @@ public enum PathValue: Equatable, Sendable {
     case userID(UserID)
     case shareToken(RideShareToken)
     case savedPlaceLabel(String)
+    case animalID(AnimalID)
 
     /// The capture that reads and prints this value.
     var capture: PathCapture {
@@ -79,6 +83,7 @@ public enum PathValue: Equatable, Sendable {
         case .userID: .userID
         case .shareToken: .shareToken
         case .savedPlaceLabel: .savedPlaceLabel
+        case .animalID: .animalID
         }
     }
 
@@ -90,6 +95,7 @@ public enum PathValue: Equatable, Sendable {
         case .userID(let id): String(id.rawValue)
         case .shareToken(let token): token.value
         case .savedPlaceLabel(let label): label.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? ""
+        case .animalID(let id): String(id.rawValue)
         }
     }
 
@@ -101,6 +107,7 @@ public enum PathValue: Equatable, Sendable {
     var userID: UserID? { if case .userID(let id) = self { id } else { nil } }
     var shareToken: RideShareToken? { if case .shareToken(let token) = self { token } else { nil } }
     var savedPlaceLabel: String? { if case .savedPlaceLabel(let label) = self { label } else { nil } }
+    var animalID: AnimalID? { if case .animalID(let id) = self { id } else { nil } }
 }
 
 /// Where a route lives: a literal path (`/profile`), or a literal prefix, one typed capture and a literal suffix
