@@ -39,6 +39,7 @@ extension StoreServices {
             auditLog: auditLog,
             riderAccounts: InMemoryRiderAccountRepository(
                 users: users, sessions: sessions, rides: rides, scheduledRides: scheduledRides, auditLog: auditLog),
+            opsRides: InMemoryOpsRideRepository(users: users, rides: rides, auditLog: auditLog),
             changes: SharedStoreChanges()
         )
     }
