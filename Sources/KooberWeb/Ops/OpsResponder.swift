@@ -146,6 +146,10 @@ struct OpsResponder: Sendable {
         case .auditLog(let member, let target, let before):
             return try await scope.makeAuditLogScreen().show(
                 navigation: navigation, staff: member, target: target, before: before)
+        case .rides(let query):
+            return try await scope.makeRidesScreen(staff, navigation: navigation).find(query: query)
+        case .ride(let rideID):
+            return try await scope.makeRidesScreen(staff, navigation: navigation).show(rideID)
         case .submit(let action, let token):
             guard let form = verify(action, token: token, request: request, binding: binding) else {
                 return scope.makeErrorPages().response(.forbidden)
@@ -157,6 +161,11 @@ struct OpsResponder: Sendable {
                 return try await scope.makeRidersScreen(staff, navigation: navigation).lock(userID, reason: reason)
             case .unlockRider(let userID):
                 return try await scope.makeRidersScreen(staff, navigation: navigation).unlock(userID)
+            case .cancelRide(let rideID, let reason):
+                return try await scope.makeRidesScreen(staff, navigation: navigation).cancel(rideID, reason: reason)
+            case .refundRide(let rideID, let amount, let reason):
+                return try await scope.makeRidesScreen(staff, navigation: navigation).refund(
+                    rideID, amount: amount, reason: reason)
             }
         }
     }

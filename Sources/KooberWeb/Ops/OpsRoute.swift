@@ -21,6 +21,13 @@ public enum OpsRoute: String, CaseIterable, Sendable {
     case unlockRider
     /// The audit log (admin), newest first, by staff member or by target.
     case auditLog
+    /// Find a ride: `/ops/rides?q=` its id.
+    case rides
+    /// `/ops/rides/<id>`: a ride's page, its timeline, **Cancel Ride** while live and **Refund** once finished.
+    case ride
+    case cancelRide
+    /// A refund moves money: support and admin only (`StaffPermission.riders`), as SPEC.md's table says.
+    case refundRide
 
     /// Where this route lives.
     var template: PathTemplate {
@@ -35,6 +42,10 @@ public enum OpsRoute: String, CaseIterable, Sendable {
         case .lockRider: .captured("/ops/riders/", .userID, "/lock")
         case .unlockRider: .captured("/ops/riders/", .userID, "/unlock")
         case .auditLog: .literal("/ops/audit")
+        case .rides: .literal("/ops/rides")
+        case .ride: .captured("/ops/rides/", .rideID)
+        case .cancelRide: .captured("/ops/rides/", .rideID, "/cancel")
+        case .refundRide: .captured("/ops/rides/", .rideID, "/refund")
         }
     }
 
@@ -47,8 +58,8 @@ public enum OpsRoute: String, CaseIterable, Sendable {
     /// The method that reaches this route (`HEAD` reaches every `GET` route).
     public var method: HTTPMethod {
         switch self {
-        case .signIn, .enrol, .dashboard, .staff, .riders, .rider, .auditLog: .GET
-        case .submitSignIn, .submitEnrol, .signOut, .lockRider, .unlockRider: .POST
+        case .signIn, .enrol, .dashboard, .staff, .riders, .rider, .auditLog, .rides, .ride: .GET
+        case .submitSignIn, .submitEnrol, .signOut, .lockRider, .unlockRider, .cancelRide, .refundRide: .POST
         }
     }
 
@@ -60,6 +71,8 @@ public enum OpsRoute: String, CaseIterable, Sendable {
         case .dashboard: .permitted(.dashboard)
         case .staff, .auditLog: .permitted(.staffAndAuditLog)
         case .riders, .rider, .lockRider, .unlockRider: .permitted(.riders)
+        case .rides, .ride, .cancelRide: .permitted(.rides)
+        case .refundRide: .permitted(.riders)
         }
     }
 
@@ -68,6 +81,9 @@ public enum OpsRoute: String, CaseIterable, Sendable {
 
     /// A rider's page, `/ops/riders/<id>`.
     static func riderPath(_ id: UserID) -> String { rider.path(.userID(id)) }
+
+    /// A ride's page, `/ops/rides/<id>`.
+    static func ridePath(_ id: RideID) -> String { ride.path(.rideID(id)) }
 
     private static let table = RouteTable(allCases, template: \.template, method: \.method)
 

@@ -42,6 +42,15 @@ enum OpsRouteRequest: Equatable, Sendable {
         case .lockRider:
             self = .signedIn(try .submit(request) { .lockRider(capture?.userID, reason: $0[.reason] ?? "") })
         case .unlockRider: self = .signedIn(try .submit(request) { _ in .unlockRider(capture?.userID) })
+        case .rides: self = .signedIn(.rides(query: try request.query()["q"] ?? ""))
+        case .ride: self = .signedIn(.ride(capture?.rideID))
+        case .cancelRide:
+            self = .signedIn(try .submit(request) { .cancelRide(capture?.rideID, reason: $0[.reason] ?? "") })
+        case .refundRide:
+            self = .signedIn(
+                try .submit(request) {
+                    .refundRide(capture?.rideID, amount: $0[.refundAmount] ?? "", reason: $0[.reason] ?? "")
+                })
         }
     }
 }

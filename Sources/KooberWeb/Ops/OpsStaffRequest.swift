@@ -11,6 +11,10 @@ enum OpsStaffRequest: Equatable, Sendable {
     case rider(UserID?)
     /// The audit log's page: by a member, about a target, before a row (each `nil` when not asked, or not one).
     case auditLog(staff: StaffID?, target: AuditTarget?, before: AuditEntryID?)
+    /// Find a ride by what was typed (empty: the form alone).
+    case rides(query: String)
+    /// A ride's page; `nil` when the path names no ride Koober could have (a 404).
+    case ride(RideID?)
     /// A form post, with the token it carries (for `CSRFProtection.verify`).
     case submit(Action, token: String?)
 
@@ -20,6 +24,10 @@ enum OpsStaffRequest: Equatable, Sendable {
         /// Lock Account with its **Reason** (`nil` when the path names no rider Koober could have: a 404).
         case lockRider(UserID?, reason: String)
         case unlockRider(UserID?)
+        /// Cancel Ride by Koober with its **Reason** (`nil` when the path names no ride Koober could have: a 404).
+        case cancelRide(RideID?, reason: String)
+        /// Refund with its amount in dollars, as typed, and its **Reason**.
+        case refundRide(RideID?, amount: String, reason: String)
     }
 
     /// The page this request is for (the navigation marks it as the current one).
@@ -30,9 +38,13 @@ enum OpsStaffRequest: Equatable, Sendable {
         case .riders: .riders
         case .rider: .rider
         case .auditLog: .auditLog
+        case .rides: .rides
+        case .ride: .ride
         case .submit(.signOut, _): .signOut
         case .submit(.lockRider, _): .lockRider
         case .submit(.unlockRider, _): .unlockRider
+        case .submit(.cancelRide, _): .cancelRide
+        case .submit(.refundRide, _): .refundRide
         }
     }
 
