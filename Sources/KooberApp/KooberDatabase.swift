@@ -40,6 +40,7 @@ public enum KooberDatabase: Sendable {
                 auditLog: SQLiteAuditLogRepository(database: database),
                 riderAccounts: SQLiteRiderAccountRepository(database: database),
                 fleetService: SQLiteFleetServiceRepository(database: database),
+                opsRides: SQLiteOpsRideRepository(database: database),
                 changes: SharedStoreChanges()
             )
         case .postgres(let database):
@@ -66,6 +67,7 @@ public enum KooberDatabase: Sendable {
                 auditLog: PostgresAuditLogRepository(database: database),
                 riderAccounts: PostgresRiderAccountRepository(database: database),
                 fleetService: PostgresFleetServiceRepository(database: database),
+                opsRides: PostgresOpsRideRepository(database: database),
                 changes: database.changes
             )
         }

@@ -17,7 +17,7 @@ extension InMemoryRideRepository: RideFeedbackRepository {
         let decision = RatingDecision(
             existing: stored.rating, submission, at: time, changeableSince: changeableSince)
         guard case .saved(let rating) = decision.outcome else { return decision.outcome }
-        feedbackByRide[rideID] = RideFeedback(rating: rating, report: stored.report)
+        feedbackByRide[rideID] = RideFeedback(rating: rating, report: stored.report, refund: stored.refund)
         let total = animalRatings[animalID] ?? .none
         animalRatings[animalID] = AnimalRating(
             starsSum: total.starsSum + decision.starsDelta, count: total.count + decision.countDelta)
@@ -29,7 +29,7 @@ extension InMemoryRideRepository: RideFeedbackRepository {
         guard try await ride(id: rideID) != nil else { return false }
         let stored = feedbackByRide[rideID] ?? RideFeedback()
         guard stored.report == nil else { return false }
-        feedbackByRide[rideID] = RideFeedback(rating: stored.rating, report: report)
+        feedbackByRide[rideID] = RideFeedback(rating: stored.rating, report: report, refund: stored.refund)
         return true
     }
 

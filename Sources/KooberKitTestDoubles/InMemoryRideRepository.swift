@@ -163,7 +163,7 @@ public actor InMemoryRideRepository: RideRepository, FleetRepository {
             id: old.id, userID: old.userID, pickup: old.pickup, dropoff: old.dropoff, rideOptionID: old.rideOptionID,
             fareCents: old.fareCents, requestedAt: old.requestedAt, status: change.status, clockRate: old.clockRate,
             assignment: change.assignment.map(\.milliseconds) ?? old.assignment, endedAt: change.endedAt?.milliseconds,
-            revision: lastRevision
+            revision: lastRevision, cancelledByKoober: change.cancelledByKoober
         )
         stored[index].nextEventAt = change.nextEventAt?.milliseconds
         for event in change.events where !stored[index].events.contains(where: { $0.status == event.status }) {

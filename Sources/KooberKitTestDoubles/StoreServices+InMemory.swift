@@ -40,6 +40,7 @@ extension StoreServices {
             riderAccounts: InMemoryRiderAccountRepository(
                 users: users, sessions: sessions, rides: rides, scheduledRides: scheduledRides, auditLog: auditLog),
             fleetService: InMemoryFleetServiceRepository(rides: rides, auditLog: auditLog),
+            opsRides: InMemoryOpsRideRepository(users: users, rides: rides, auditLog: auditLog),
             changes: SharedStoreChanges()
         )
     }

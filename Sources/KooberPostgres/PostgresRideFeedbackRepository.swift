@@ -19,15 +19,17 @@ public struct PostgresRideFeedbackRepository: RideFeedbackRepository {
     public func feedback(rideID: RideID) async throws -> RideFeedback {
         let rows = try await database.query(
             """
-            SELECT g.stars, g.compliments, g.tip_cents, g.first_rated_at_ms, p.category, p.text, p.reported_at_ms
+            SELECT g.stars, g.compliments, g.tip_cents, g.first_rated_at_ms, p.category, p.text, p.reported_at_ms,
+                   f.amount_cents, f.refunded_at_ms
             FROM (SELECT \(rideID.rawValue)::BIGINT AS ride_id) AS r
             LEFT JOIN ride_ratings AS g ON g.ride_id = r.ride_id
             LEFT JOIN ride_reports AS p ON p.ride_id = r.ride_id
+            LEFT JOIN ride_refunds AS f ON f.ride_id = r.ride_id
             """
         )
         guard let row = rows.first else { return RideFeedback() }
-        let (stars, compliments, tipCents, firstRatedAt, category, text, reportedAt) = try row.decode(
-            (Int?, Int?, Int?, Int64?, String?, String?, Int64?).self)
+        let (stars, compliments, tipCents, firstRatedAt, category, text, reportedAt, refundCents, refundedAt) =
+            try row.decode((Int?, Int?, Int?, Int64?, String?, String?, Int64?, Int64?, Int64?).self)
         var report: ProblemReport?
         if let category, let text, let reportedAt {
             guard let problemCategory = ProblemCategory(rawValue: category) else {
@@ -38,10 +40,16 @@ public struct PostgresRideFeedbackRepository: RideFeedbackRepository {
         }
         return RideFeedback(
             rating: try Self.rating(stars: stars, compliments: compliments, tipCents: tipCents, at: firstRatedAt),
-            report: report)
+            report: report, refund: Self.refund(cents: refundCents, at: refundedAt))
     }
 
-    private static func rating(stars: Int?, compliments: Int?, tipCents: Int?, at firstRatedAt: Int64?) throws
+    /// Koober Ops' refund of a ride from its columns (`ride_refunds`), if it has one.
+    static func refund(cents: Int64?, at refundedAt: Int64?) -> RideRefund? {
+        guard let cents, let refundedAt else { return nil }
+        return RideRefund(amount: Cents(Int(cents)), refundedAt: PostgresTime.date(milliseconds: refundedAt))
+    }
+
+    static func rating(stars: Int?, compliments: Int?, tipCents: Int?, at firstRatedAt: Int64?) throws
         -> RideRating?
     {
         guard let stars, let compliments, let firstRatedAt else { return nil }

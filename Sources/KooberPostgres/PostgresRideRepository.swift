@@ -210,7 +210,16 @@ public struct PostgresRideRepository: RideRepository {
     }
 
     public func events(rideID: RideID) async throws -> [RideEvent] {
-        try await database.query("SELECT status, at_ms FROM ride_events WHERE ride_id = \(rideID.rawValue)")
+        try await Self.events(try await database.query(Self.eventsSQL(rideID)))
+    }
+
+    static func eventsSQL(_ rideID: RideID) -> PostgresQuery {
+        "SELECT status, at_ms FROM ride_events WHERE ride_id = \(rideID.rawValue)"
+    }
+
+    /// The events of `eventsSQL`'s rows, in the order they happened.
+    static func events(_ rows: [PostgresRow]) throws -> [RideEvent] {
+        try rows
             .map { row in
                 let (status, atMilliseconds) = try row.decode((String, Int64).self)
                 return RideEvent(
@@ -262,72 +271,78 @@ public struct PostgresRideRepository: RideRepository {
     /// mark committed first is seen (the row is read again once the mark commits): `nil`, nothing written. An
     /// assignment that locked the row first commits before the mark is made: the animal finishes that ride.
     public func apply(_ change: RideChange) async throws -> Ride? {
-        let assignment = change.assignment
         do {
-            return try await database.transaction { transaction in
-                if let assignment {
-                    let usable = try await transaction.query(
-                        """
-                        SELECT 1 FROM animals WHERE id = \(assignment.animalID.rawValue) AND NOT out_of_service
-                        FOR SHARE
-                        """
-                    )
-                    guard usable.first != nil else { return nil }
-                }
-                if change.receipt != nil {
-                    try await transaction.execute(
-                        """
-                        SELECT 1 FROM users WHERE id = (SELECT user_id FROM rides WHERE id = \(change.rideID.rawValue))
-                        FOR KEY SHARE
-                        """
-                    )
-                }
-                let changed = try await transaction.query(
-                    """
-                    UPDATE rides SET
-                        status = \(change.status.rawValue),
-                        next_event_at_ms = \(change.nextEventAt.map(PostgresTime.milliseconds)),
-                        ended_at_ms = \(change.endedAt.map(PostgresTime.milliseconds)),
-                        animal_id = coalesce(\(assignment?.animalID.rawValue), animal_id),
-                        animal_name = coalesce(\(assignment?.animalName), animal_name),
-                        assigned_at_ms = coalesce(\(assignment.map { PostgresTime.milliseconds($0.assignedAt) }), \
-                    assigned_at_ms),
-                        start_latitude = coalesce(\(assignment?.start.latitude), start_latitude),
-                        start_longitude = coalesce(\(assignment?.start.longitude), start_longitude)
-                    WHERE id = \(change.rideID.rawValue) AND revision = \(change.expectedRevision)
-                    RETURNING user_id
-                    """
-                )
-                guard let ride = changed.first else { return nil }
-                if let receipt = change.receipt, let endedAt = change.endedAt {
-                    try await PostgresMailQueue.queue(
-                        receipt, for: UserID(try ride.decode(Int64.self)), at: endedAt, onlyIfConfirmed: true,
-                        in: transaction)
-                }
-                for event in change.events {
-                    try await transaction.execute(
-                        """
-                        INSERT INTO ride_events (ride_id, status, at_ms)
-                        VALUES (\(change.rideID.rawValue), \(event.status.rawValue), \
-                        \(PostgresTime.milliseconds(event.at)))
-                        ON CONFLICT (ride_id, status) DO NOTHING
-                        """
-                    )
-                }
-                if let freed = change.freedAnimal {
-                    try await transaction.execute(
-                        """
-                        UPDATE animals SET latitude = \(freed.location.latitude), longitude = \(freed.location.longitude)
-                        WHERE id = \(freed.id.rawValue)
-                        """
-                    )
-                }
-                try await PostgresChanges.notifyRidesChanged(in: transaction)
-                return try await Self.stampRevision(rideID: change.rideID.rawValue, in: transaction)
-            }
+            return try await database.transaction { transaction in try await Self.apply(change, in: transaction) }
         } catch let error as PSQLError where error.isUniqueViolation {
             return nil  // the animal carries another ride now
         }
+    }
+
+    /// `apply`'s writes, inside the caller's transaction; `audit` (Koober Ops' cancel) is written in it too, before the
+    /// revision is stamped. An assignment that breaks `rides_by_animal` throws the server's unique violation.
+    static func apply(_ change: RideChange, audit: AuditEntry? = nil, in transaction: PostgresTransaction) async throws
+        -> Ride?
+    {
+        let assignment = change.assignment
+        if let assignment {
+            // Staff's out-of-service mark, read `FOR SHARE`: a mark's update waits for this assignment to commit, and
+            // this waits for a mark in flight, then reads it.
+            let usable = try await transaction.query(
+                "SELECT 1 FROM animals WHERE id = \(assignment.animalID.rawValue) AND NOT out_of_service FOR SHARE")
+            guard usable.first != nil else { return nil }
+        }
+        if change.receipt != nil {
+            try await transaction.execute(
+                """
+                SELECT 1 FROM users WHERE id = (SELECT user_id FROM rides WHERE id = \(change.rideID.rawValue))
+                FOR KEY SHARE
+                """
+            )
+        }
+        let changed = try await transaction.query(
+            """
+            UPDATE rides SET
+                status = \(change.status.rawValue),
+                next_event_at_ms = \(change.nextEventAt.map(PostgresTime.milliseconds)),
+                ended_at_ms = \(change.endedAt.map(PostgresTime.milliseconds)),
+                animal_id = coalesce(\(assignment?.animalID.rawValue), animal_id),
+                animal_name = coalesce(\(assignment?.animalName), animal_name),
+                assigned_at_ms = coalesce(\(assignment.map { PostgresTime.milliseconds($0.assignedAt) }), \
+            assigned_at_ms),
+                start_latitude = coalesce(\(assignment?.start.latitude), start_latitude),
+                start_longitude = coalesce(\(assignment?.start.longitude), start_longitude),
+                cancelled_by_koober = \(change.cancelledByKoober)
+            WHERE id = \(change.rideID.rawValue) AND revision = \(change.expectedRevision)
+            RETURNING user_id
+            """
+        )
+        guard let ride = changed.first else { return nil }
+        if let receipt = change.receipt, let endedAt = change.endedAt {
+            try await PostgresMailQueue.queue(
+                receipt, for: UserID(try ride.decode(Int64.self)), at: endedAt, onlyIfConfirmed: true,
+                in: transaction)
+        }
+        for event in change.events {
+            try await transaction.execute(
+                """
+                INSERT INTO ride_events (ride_id, status, at_ms)
+                VALUES (\(change.rideID.rawValue), \(event.status.rawValue), \
+                \(PostgresTime.milliseconds(event.at)))
+                ON CONFLICT (ride_id, status) DO NOTHING
+                """
+            )
+        }
+        if let freed = change.freedAnimal {
+            try await transaction.execute(
+                """
+                UPDATE animals SET latitude = \(freed.location.latitude), longitude = \(freed.location.longitude)
+                WHERE id = \(freed.id.rawValue)
+                """
+            )
+        }
+        if let audit { try await PostgresAuditLogRepository.append(audit, in: transaction) }
+        try await PostgresChanges.notifyRidesChanged(in: transaction)
+        return try await Self.stampRevision(rideID: change.rideID.rawValue, in: transaction)
     }
 
     public func rides(changedAfter revision: Int64, limit: Int) async throws -> [Ride] {
@@ -364,7 +379,7 @@ public struct PostgresRideRepository: RideRepository {
     static let rideColumns = """
         r.id, r.user_id, r.pickup_latitude, r.pickup_longitude, r.ride_option_id, r.fare_cents,
         r.requested_at, r.status, r.clock_rate, r.animal_id, r.animal_name, r.assigned_at_ms,
-        r.start_latitude, r.start_longitude, r.ended_at_ms, r.left_behind, r.revision,
+        r.start_latitude, r.start_longitude, r.ended_at_ms, r.left_behind, r.revision, r.cancelled_by_koober,
         p.id AS place_id, p.name AS place_name, p.latitude AS place_latitude, p.longitude AS place_longitude
         """
 
@@ -405,7 +420,8 @@ public struct PostgresRideRepository: RideRepository {
             clockRate: try value("clock_rate"),
             assignment: assignment,
             endedAt: try value("ended_at_ms", Int64?.self).map(PostgresTime.date(milliseconds:)),
-            revision: try value("revision")
+            revision: try value("revision"),
+            cancelledByKoober: try value("cancelled_by_koober")
         )
     }
 

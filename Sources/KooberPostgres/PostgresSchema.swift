@@ -481,6 +481,26 @@ enum PostgresSchema {
                 "CREATE INDEX ride_reports_open ON ride_reports (reported_at_ms) WHERE resolved_at_ms IS NULL",
             ]
         ),
+        // Koober Ops' rides and refunds (issue 43), as SQLite's version 22: a ride Koober cancelled says so, and a
+        // refund is one row per ride (the primary key refuses a second), more than nothing, gone with the ride. Version
+        // 17 is another branch's: migrations apply by their record.
+        PostgresMigration(
+            version: 18,
+            statements: [
+                """
+                ALTER TABLE rides ADD COLUMN cancelled_by_koober BOOLEAN NOT NULL DEFAULT FALSE,
+                    ADD CONSTRAINT rides_cancelled_by_koober_only_cancelled
+                        CHECK (NOT cancelled_by_koober OR status = 'cancelled')
+                """,
+                """
+                CREATE TABLE ride_refunds (
+                    ride_id BIGINT PRIMARY KEY REFERENCES rides (id) ON DELETE CASCADE,
+                    amount_cents BIGINT NOT NULL CHECK (amount_cents > 0),
+                    refunded_at_ms BIGINT NOT NULL
+                )
+                """,
+            ]
+        ),
         // Koober Ops' fleet (issue 43), as SQLite's version 23: staff's out-of-service mark, apart from `in_service`
         // (which `provide` rewrites and never this); the assignment reads it `FOR SHARE` (`PostgresRideRepository`).
         PostgresMigration(

@@ -519,6 +519,22 @@ public enum KooberSchema {
                 CREATE INDEX ride_reports_open ON ride_reports (reported_at_ms) WHERE resolved_at_ms IS NULL;
                 """
         ),
+        // Koober Ops' rides and refunds (issue 43). A ride Koober cancelled says so (`cancelled_by_koober`, only of a
+        // cancelled ride), so the rider's pages can; a refund is one row per ride (the primary key: a second is refused
+        // by the database itself), more than nothing, gone with the ride. The limit (fare plus tip) is checked in the
+        // refund's write transaction (`RefundRule`). Version 21 is another branch's: migrations apply by their record.
+        Migration(
+            version: 22,
+            sql: """
+                ALTER TABLE rides ADD COLUMN cancelled_by_koober INTEGER NOT NULL DEFAULT 0
+                    CHECK (cancelled_by_koober = 0 OR (cancelled_by_koober = 1 AND status = 'cancelled'));
+                CREATE TABLE ride_refunds (
+                    ride_id INTEGER PRIMARY KEY REFERENCES rides (id) ON DELETE CASCADE,
+                    amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+                    refunded_at_ms INTEGER NOT NULL
+                );
+                """
+        ),
         // Koober Ops' fleet (issue 43): staff's out-of-service mark, apart from `in_service` (the configured fleet,
         // which `provide` rewrites at every start and never this). The store's assignment checks it
         // (`SQLiteRideRepository.apply`).

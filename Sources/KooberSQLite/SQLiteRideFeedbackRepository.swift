@@ -1,7 +1,8 @@
 import Foundation
 import KooberKit
 
-/// Ratings (`ride_ratings`) and problem reports (`ride_reports`), one of each per ride, gone with the ride; and each
+/// Ratings (`ride_ratings`) and problem reports (`ride_reports`), one of each per ride, gone with the ride (a receipt
+/// reads Koober Ops' refund with them, `ride_refunds`); and each
 /// animal's running total of stars (`animals.rating_sum`, `rating_count`). SQLite has one writer at a time, so a
 /// rating's read, its write and the animal's total are one step: two ratings of one ride sent at once are applied
 /// one after the other, and the second sees the first.
@@ -27,11 +28,24 @@ public struct SQLiteRideFeedbackRepository: RideFeedbackRepository {
                     category: problemCategory, text: try row.string("text"),
                     reportedAt: try row.millisecondsDate("reported_at_ms"))
             }
-            return RideFeedback(rating: try Self.rating(rideID: rideID, on: connection), report: report)
+            return RideFeedback(
+                rating: try Self.rating(rideID: rideID, on: connection), report: report,
+                refund: try Self.refund(rideID: rideID, on: connection))
         }
     }
 
-    private static func rating(rideID: RideID, on connection: SQLiteConnection) throws -> RideRating? {
+    /// Koober Ops' refund of the ride (`ride_refunds`), if any.
+    static func refund(rideID: RideID, on connection: SQLiteConnection) throws -> RideRefund? {
+        try connection.query(
+            "SELECT amount_cents, refunded_at_ms FROM ride_refunds WHERE ride_id = ?", [.integer(rideID.rawValue)]
+        )
+        .first.map { row in
+            RideRefund(
+                amount: Cents(try row.int("amount_cents")), refundedAt: try row.millisecondsDate("refunded_at_ms"))
+        }
+    }
+
+    static func rating(rideID: RideID, on connection: SQLiteConnection) throws -> RideRating? {
         try connection.query(
             "SELECT stars, compliments, tip_cents, first_rated_at_ms FROM ride_ratings WHERE ride_id = ?",
             [.integer(rideID.rawValue)]

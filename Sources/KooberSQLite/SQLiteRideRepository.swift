@@ -192,18 +192,18 @@ public struct SQLiteRideRepository: RideRepository {
         try await database.read { connection in try Self.ride(id: id.rawValue, on: connection) }
     }
 
-    private static func ride(id: Int64, on connection: SQLiteConnection) throws -> Ride? {
+    static func ride(id: Int64, on connection: SQLiteConnection) throws -> Ride? {
         try connection.query(selectRides + " WHERE r.id = ?", [.integer(id)]).first.map(ride(from:))
     }
 
     public func events(rideID: RideID) async throws -> [RideEvent] {
-        try await database.read { connection in
-            try connection.query(
-                "SELECT status, at_ms FROM ride_events WHERE ride_id = ?", [.integer(rideID.rawValue)]
-            )
+        try await database.read { connection in try Self.events(rideID: rideID, on: connection) }
+    }
+
+    static func events(rideID: RideID, on connection: SQLiteConnection) throws -> [RideEvent] {
+        try connection.query("SELECT status, at_ms FROM ride_events WHERE ride_id = ?", [.integer(rideID.rawValue)])
             .map { row in RideEvent(status: try Self.status(row, "status"), at: try row.millisecondsDate("at_ms")) }
             .sorted { $0.status < $1.status }
-        }
     }
 
     public func findingRides(rideOptionIDs: Set<String>, limit: Int) async throws -> [Ride] {
@@ -252,57 +252,60 @@ public struct SQLiteRideRepository: RideRepository {
     /// a second ride breaks `rides_by_animal`: `nil` too. An assignment of an animal staff took out of service
     /// (`animals.out_of_service`) changes nothing either: the UPDATE itself checks the mark, on the one writer.
     public func apply(_ change: RideChange) async throws -> Ride? {
-        try await database.write { connection in
-            let assignment = change.assignment
-            let changed: Int
-            do {
-                changed = try connection.execute(
-                    """
-                    UPDATE rides SET
-                        status = ?, next_event_at_ms = ?, ended_at_ms = ?,
-                        animal_id = coalesce(?, animal_id), animal_name = coalesce(?, animal_name),
-                        assigned_at_ms = coalesce(?, assigned_at_ms),
-                        start_latitude = coalesce(?, start_latitude), start_longitude = coalesce(?, start_longitude),
-                        revision = ?
-                    WHERE id = ? AND revision = ?
-                        AND (? IS NULL OR NOT EXISTS (SELECT 1 FROM animals WHERE id = ? AND out_of_service = 1))
-                    """,
-                    [
-                        .text(change.status.rawValue), change.nextEventAt.map(SQLiteValue.unixMilliseconds) ?? .null,
-                        change.endedAt.map(SQLiteValue.unixMilliseconds) ?? .null,
-                        assignment.map { .integer($0.animalID.rawValue) } ?? .null,
-                        assignment.map { .text($0.animalName) } ?? .null,
-                        assignment.map { .unixMilliseconds($0.assignedAt) } ?? .null,
-                        assignment.map { .real($0.start.latitude) } ?? .null,
-                        assignment.map { .real($0.start.longitude) } ?? .null,
-                        .integer(try Self.nextRevision(on: connection)),
-                        .integer(change.rideID.rawValue), .integer(change.expectedRevision),
-                        assignment.map { .integer($0.animalID.rawValue) } ?? .null,
-                        assignment.map { .integer($0.animalID.rawValue) } ?? .null,
-                    ]
-                )
-            } catch let error as SQLiteError where error.isUniqueViolation {
-                return nil  // the animal carries another ride now
-            }
-            guard changed == 1 else { return nil }
-            for event in change.events {
-                try connection.execute(
-                    "INSERT OR IGNORE INTO ride_events (ride_id, status, at_ms) VALUES (?, ?, ?)",
-                    [.integer(change.rideID.rawValue), .text(event.status.rawValue), .unixMilliseconds(event.at)]
-                )
-            }
-            if let freed = change.freedAnimal {
-                try connection.execute(
-                    "UPDATE animals SET latitude = ?, longitude = ? WHERE id = ?",
-                    [.real(freed.location.latitude), .real(freed.location.longitude), .integer(freed.id.rawValue)]
-                )
-            }
-            if let receipt = change.receipt, let endedAt = change.endedAt {
-                try SQLiteAccountLinkRepository.queueIfConfirmed(
-                    receipt, for: .riderOf(change.rideID), at: endedAt, on: connection)
-            }
-            return try Self.ride(id: change.rideID.rawValue, on: connection)
+        try await database.write { connection in try Self.apply(change, on: connection) }
+    }
+
+    /// `apply`'s writes, inside the caller's write transaction (Koober Ops' cancel writes its audit row in it too).
+    static func apply(_ change: RideChange, on connection: SQLiteConnection) throws -> Ride? {
+        let assignment = change.assignment
+        let changed: Int
+        do {
+            changed = try connection.execute(
+                """
+                UPDATE rides SET
+                    status = ?, next_event_at_ms = ?, ended_at_ms = ?,
+                    animal_id = coalesce(?, animal_id), animal_name = coalesce(?, animal_name),
+                    assigned_at_ms = coalesce(?, assigned_at_ms),
+                    start_latitude = coalesce(?, start_latitude), start_longitude = coalesce(?, start_longitude),
+                    cancelled_by_koober = ?, revision = ?
+                WHERE id = ? AND revision = ?
+                    AND (? IS NULL OR NOT EXISTS (SELECT 1 FROM animals WHERE id = ? AND out_of_service = 1))
+                """,
+                [
+                    .text(change.status.rawValue), change.nextEventAt.map(SQLiteValue.unixMilliseconds) ?? .null,
+                    change.endedAt.map(SQLiteValue.unixMilliseconds) ?? .null,
+                    assignment.map { .integer($0.animalID.rawValue) } ?? .null,
+                    assignment.map { .text($0.animalName) } ?? .null,
+                    assignment.map { .unixMilliseconds($0.assignedAt) } ?? .null,
+                    assignment.map { .real($0.start.latitude) } ?? .null,
+                    assignment.map { .real($0.start.longitude) } ?? .null,
+                    .integer(change.cancelledByKoober ? 1 : 0), .integer(try Self.nextRevision(on: connection)),
+                    .integer(change.rideID.rawValue), .integer(change.expectedRevision),
+                    assignment.map { .integer($0.animalID.rawValue) } ?? .null,
+                    assignment.map { .integer($0.animalID.rawValue) } ?? .null,
+                ]
+            )
+        } catch let error as SQLiteError where error.isUniqueViolation {
+            return nil  // the animal carries another ride now
         }
+        guard changed == 1 else { return nil }
+        for event in change.events {
+            try connection.execute(
+                "INSERT OR IGNORE INTO ride_events (ride_id, status, at_ms) VALUES (?, ?, ?)",
+                [.integer(change.rideID.rawValue), .text(event.status.rawValue), .unixMilliseconds(event.at)]
+            )
+        }
+        if let freed = change.freedAnimal {
+            try connection.execute(
+                "UPDATE animals SET latitude = ?, longitude = ? WHERE id = ?",
+                [.real(freed.location.latitude), .real(freed.location.longitude), .integer(freed.id.rawValue)]
+            )
+        }
+        if let receipt = change.receipt, let endedAt = change.endedAt {
+            try SQLiteAccountLinkRepository.queueIfConfirmed(
+                receipt, for: .riderOf(change.rideID), at: endedAt, on: connection)
+        }
+        return try Self.ride(id: change.rideID.rawValue, on: connection)
     }
 
     public func rides(changedAfter revision: Int64, limit: Int) async throws -> [Ride] {
@@ -346,7 +349,7 @@ public struct SQLiteRideRepository: RideRepository {
     static let rideColumns = """
         r.id, r.user_id, r.pickup_latitude, r.pickup_longitude, r.ride_option_id, r.fare_cents,
         r.requested_at, r.status, r.clock_rate, r.animal_id, r.animal_name, r.assigned_at_ms,
-        r.start_latitude, r.start_longitude, r.ended_at_ms, r.left_behind, r.revision,
+        r.start_latitude, r.start_longitude, r.ended_at_ms, r.left_behind, r.revision, r.cancelled_by_koober,
         p.id AS place_id, p.name AS place_name, p.latitude AS place_latitude, p.longitude AS place_longitude
         """
 
@@ -391,7 +394,8 @@ public struct SQLiteRideRepository: RideRepository {
             clockRate: try row.double("clock_rate"),
             assignment: assignment,
             endedAt: try row.optional("ended_at_ms", row.millisecondsDate),
-            revision: try row.int64("revision")
+            revision: try row.int64("revision"),
+            cancelledByKoober: try row.int("cancelled_by_koober") != 0
         )
     }
 

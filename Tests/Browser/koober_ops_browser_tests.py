@@ -149,6 +149,18 @@ class KooberOpsInABrowserTests(unittest.TestCase):
         journey.press("Lock Account")
         self.assertEqual(journey.field_problem("Reason"), "Please say why.")
         journey.screen("rider-lock-refused")
+        # A ride of the rider's, if the demo has one, and finding a ride by id.
+        ride_paths = [link.get_attribute("href").split("/ops/", 1)[1] for link in journey.driver.find_elements(
+            riders.By.XPATH, "//section[@aria-labelledby='ops-rider-rides']//tbody//a")]
+        if ride_paths:
+            journey.open("/ops/" + ride_paths[0])
+            self.assertTrue(journey.text("//h1").startswith("Ride "))
+            journey.screen("ride")
+        journey.click_link("Rides")
+        journey.fill("Ride id", "999999999")
+        journey.press("Find")
+        self.assertEqual(journey.error_panel()[0], "No Such Ride")
+        journey.screen("rides")
         journey.click_link("Audit Log")
         self.assertEqual(journey.text("//h1"), "Audit Log")
         journey.screen("audit-log")

@@ -41,4 +41,19 @@ struct RideEventMessageTests {
             String(buffer: bytes).contains(
                 #"data: {"eta_seconds":null,"headline":"Finding your Wallaroo…","position":null,"status":"finding"}"#))
     }
+
+    /// A ride Koober Ops cancelled says so in the stream, as on the page (SPEC.md, "Koober Ops", **Rides**).
+    @Test func aRideKooberCancelledSaysSo() throws {
+        let stored = ride(dropoffNamed: "MOMA")
+        let cancelled = Ride(
+            id: stored.id, userID: stored.userID, pickup: stored.pickup, dropoff: stored.dropoff,
+            rideOptionID: stored.rideOptionID, fareCents: stored.fareCents, requestedAt: stored.requestedAt,
+            status: .cancelled, cancelledByKoober: true)
+        let bytes = RideEventMessage(RideProgress(status: .cancelled), ride: cancelled).bytes(
+            id: RideEventID(rideID: RideID(42), status: .cancelled, sequence: 0))
+        #expect(String(buffer: bytes).contains(#""headline":"Koober cancelled this ride""#))
+        let byRider = RideEventMessage(RideProgress(status: .cancelled), ride: stored).bytes(
+            id: RideEventID(rideID: RideID(42), status: .cancelled, sequence: 0))
+        #expect(String(buffer: byRider).contains(#""headline":"Ride cancelled""#))
+    }
 }

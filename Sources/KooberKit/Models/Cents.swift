@@ -1,4 +1,4 @@
-/// An amount of money in whole cents: a fare, a tip, what a ride charged, a receipt's total (and, next, a refund).
+/// An amount of money in whole cents: a fare, a tip, what a ride charged, a receipt's total, a refund.
 /// Money is integers end to end, never a floating-point number, and the stores keep `value` as it is (`fare_cents`,
 /// `tip_cents`). How an amount reads to a rider (`A$12.34`) is said in KooberWeb, not here.
 ///
@@ -24,6 +24,13 @@ public struct Cents: Hashable, Comparable, Sendable, ExpressibleByIntegerLiteral
         let (sum, overflow) = lhs.value.addingReportingOverflow(rhs.value)
         guard overflow else { return Cents(sum) }
         return Cents(rhs.value > 0 ? .max : .min)
+    }
+
+    /// The difference (a total after a refund), saturating at `Int`'s bounds as `+` does.
+    public static func - (lhs: Cents, rhs: Cents) -> Cents {
+        let (difference, overflow) = lhs.value.subtractingReportingOverflow(rhs.value)
+        guard overflow else { return Cents(difference) }
+        return Cents(rhs.value > 0 ? .min : .max)
     }
 
     public static func += (lhs: inout Cents, rhs: Cents) {

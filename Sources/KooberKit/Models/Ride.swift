@@ -20,6 +20,9 @@ public struct Ride: Equatable, Sendable {
     /// Changes whenever the stored ride does: a change is applied only to the revision it was worked out from, so
     /// two processes (or a dispatcher and a Cancel) never both move one ride.
     public let revision: Int64
+    /// Whether Koober Ops cancelled it (**Cancel Ride** on `/ops/rides/<id>`), not its rider: the rider's pages then
+    /// say **Koober cancelled this ride**. Only ever true of a cancelled ride.
+    public let cancelledByKoober: Bool
     /// Its share link, where the reader read it with the ride (pick-me-up's ride state); `.unread` elsewhere. Not part
     /// of the ride's identity: `==` ignores it.
     public var share: RideShareLookup = .unread
@@ -27,7 +30,7 @@ public struct Ride: Equatable, Sendable {
     public init(
         id: RideID, userID: UserID, pickup: Location, dropoff: NamedLocation, rideOptionID: String, fareCents: Cents,
         requestedAt: Date, status: RideStatus, clockRate: Double = 1, assignment: RideAssignment? = nil,
-        endedAt: Date? = nil, revision: Int64 = 0
+        endedAt: Date? = nil, revision: Int64 = 0, cancelledByKoober: Bool = false
     ) {
         self.id = id
         self.userID = userID
@@ -41,6 +44,7 @@ public struct Ride: Equatable, Sendable {
         self.assignment = assignment
         self.endedAt = endedAt
         self.revision = revision
+        self.cancelledByKoober = cancelledByKoober
     }
 
     public var rideOption: RideOption? { RideOption.withID(rideOptionID) }
@@ -52,7 +56,7 @@ public struct Ride: Equatable, Sendable {
         var ride = Ride(
             id: id, userID: userID, pickup: pickup, dropoff: dropoff, rideOptionID: rideOptionID, fareCents: fareCents,
             requestedAt: requestedAt, status: status, clockRate: clockRate, assignment: assignment, endedAt: endedAt,
-            revision: revision)
+            revision: revision, cancelledByKoober: cancelledByKoober)
         ride.share = share
         return ride
     }
@@ -69,6 +73,7 @@ public struct Ride: Equatable, Sendable {
             && lhs.rideOptionID == rhs.rideOptionID && lhs.fareCents == rhs.fareCents
             && lhs.requestedAt == rhs.requestedAt && lhs.status == rhs.status && lhs.clockRate == rhs.clockRate
             && lhs.assignment == rhs.assignment && lhs.endedAt == rhs.endedAt && lhs.revision == rhs.revision
+            && lhs.cancelledByKoober == rhs.cancelledByKoober
     }
 
     /// "Wallaroo": the option's name (its id, should storage ever hold one Koober no longer has).

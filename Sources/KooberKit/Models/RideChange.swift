@@ -21,13 +21,15 @@ public struct RideChange: Equatable, Sendable {
     public let nextEventAt: Date?
     public let endedAt: Date?
     public let freedAnimal: FreedAnimal?
+    /// Koober Ops cancelled the ride (`cancelByKoober`): storage marks it so (`Ride.cancelledByKoober`).
+    public let cancelledByKoober: Bool
     /// The receipt to queue with the change, in its transaction, if the rider's email is confirmed (a finished
     /// ride's; `AdvanceRidesUseCase` draws it).
     public private(set) var receipt: OutgoingMail?
 
     init(
         ride: Ride, status: RideStatus, events: [RideEvent], assignment: RideAssignment? = nil, nextEventAt: Date?,
-        endedAt: Date? = nil, freedAnimal: FreedAnimal? = nil
+        endedAt: Date? = nil, freedAnimal: FreedAnimal? = nil, cancelledByKoober: Bool = false
     ) {
         rideID = ride.id
         expectedRevision = ride.revision
@@ -37,6 +39,7 @@ public struct RideChange: Equatable, Sendable {
         self.nextEventAt = nextEventAt
         self.endedAt = endedAt
         self.freedAnimal = freedAnimal
+        self.cancelledByKoober = cancelledByKoober
     }
 
     /// The change with `receipt` to queue in its transaction, queued at the ride's end; a change that does not end the
@@ -79,11 +82,25 @@ public struct RideChange: Equatable, Sendable {
     public static func cancel(_ ride: Ride, at time: Date) -> RideChange? {
         let progress = ride.progress(at: time)
         guard progress.status.isCancellable else { return nil }
+        return cancelled(ride, at: time, progress: progress, byKoober: false)
+    }
+
+    /// `ride` cancelled by Koober Ops at `time` (**Cancel Ride** on `/ops/rides/<id>`): free of charge like the rider's
+    /// own, with the statuses the clock brought before it, but from any live status, `riding` too (the animal is freed
+    /// where it stands on the route); `nil` once the ride is over by the clock.
+    public static func cancelByKoober(_ ride: Ride, at time: Date) -> RideChange? {
+        let progress = ride.progress(at: time)
+        guard progress.status.isInProgress else { return nil }
+        return cancelled(ride, at: time, progress: progress, byKoober: true)
+    }
+
+    private static func cancelled(_ ride: Ride, at time: Date, progress: RideProgress, byKoober: Bool) -> RideChange {
         let reached = ride.timeline()?.events.filter { $0.at <= time && $0.status > ride.status } ?? []
         return RideChange(
             ride: ride, status: .cancelled, events: reached + [RideEvent(status: .cancelled, at: time)],
             nextEventAt: nil, endedAt: time,
-            freedAnimal: ride.assignment.map { FreedAnimal(id: $0.animalID, location: progress.position ?? $0.start) }
+            freedAnimal: ride.assignment.map { FreedAnimal(id: $0.animalID, location: progress.position ?? $0.start) },
+            cancelledByKoober: byKoober
         )
     }
 }

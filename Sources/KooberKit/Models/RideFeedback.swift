@@ -1,15 +1,18 @@
-/// What a rider said about a ride after it: the rating (with its tip) and the problem report, each if given.
+/// What a rider said about a ride after it: the rating (with its tip) and the problem report, each if given; and
+/// Koober Ops' refund, if one was made (the receipt shows it beside the tip and the total).
 public struct RideFeedback: Equatable, Sendable {
     public let rating: RideRating?
     public let report: ProblemReport?
+    public let refund: RideRefund?
 
-    public init(rating: RideRating? = nil, report: ProblemReport? = nil) {
+    public init(rating: RideRating? = nil, report: ProblemReport? = nil, refund: RideRefund? = nil) {
         self.rating = rating
         self.report = report
+        self.refund = refund
     }
 
-    /// What the rider pays in all: the fare charged and the tip.
+    /// What the rider pays in all: the fare charged and the tip, less a refund.
     public func totalCents(of ride: Ride) -> Cents {
-        ride.chargedCents + (rating?.tip?.cents ?? .zero)
+        ride.chargedCents + (rating?.tip?.cents ?? .zero) - (refund?.amount ?? .zero)
     }
 }

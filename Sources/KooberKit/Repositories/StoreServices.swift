@@ -40,6 +40,8 @@ public struct StoreServices: Sendable {
     public var riderAccounts: any RiderAccountRepository
     /// Koober Ops' fleet: every animal's standing, out of service and back, each act with its audit row.
     public var fleetService: any FleetServiceRepository
+    /// Rides as Koober Ops looks at, cancels and refunds them, each act with its audit row.
+    public var opsRides: any OpsRideRepository
     /// What other processes sharing the store change (PostgreSQL's notifications); nothing tells it with a store of
     /// one process.
     public var changes: SharedStoreChanges
@@ -66,6 +68,7 @@ public struct StoreServices: Sendable {
         auditLog: any AuditLogRepository,
         riderAccounts: any RiderAccountRepository,
         fleetService: any FleetServiceRepository,
+        opsRides: any OpsRideRepository,
         changes: SharedStoreChanges
     ) {
         self.users = users
@@ -89,6 +92,7 @@ public struct StoreServices: Sendable {
         self.auditLog = auditLog
         self.riderAccounts = riderAccounts
         self.fleetService = fleetService
+        self.opsRides = opsRides
         self.changes = changes
     }
 }

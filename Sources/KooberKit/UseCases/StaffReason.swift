@@ -12,3 +12,17 @@ enum StaffReason {
         return trimmed
     }
 }
+
+extension StaffReason {
+    /// The reason as stored, or its problem: for the acts that check several fields at once (a refund's amount and
+    /// reason) and throw their own error.
+    static func checkedOrProblem(_ reason: String) -> (reason: String?, problem: FieldProblem?) {
+        do {
+            return (try checked(reason), nil)
+        } catch RiderAccountError.reason(let problem) {
+            return (nil, problem)
+        } catch {
+            return (nil, .missing)
+        }
+    }
+}

@@ -44,6 +44,8 @@ public struct KooberServices: Sendable {
     public var riderAccountRepository: any RiderAccountRepository
     /// Koober Ops' fleet: the animals' standings, out of service and back.
     public var fleetServiceRepository: any FleetServiceRepository
+    /// Rides as Koober Ops looks at, cancels and refunds them.
+    public var opsRideRepository: any OpsRideRepository
     /// How long mailed links live and how often a rider may ask for one.
     public var accountLinkPolicy = AccountLinkPolicy()
     public var locator: any Locator
@@ -113,6 +115,7 @@ public struct KooberServices: Sendable {
         self.auditLogRepository = stores.auditLog
         self.riderAccountRepository = stores.riderAccounts
         self.fleetServiceRepository = stores.fleetService
+        self.opsRideRepository = stores.opsRides
         self.storeChanges = stores.changes
         self.mail = mail
         self.locator = locator

@@ -29,6 +29,8 @@ enum FormFieldName: Hashable, Sendable {
     case authenticatorSecret
     /// Koober Ops: the **Reason** an act asks for.
     case reason
+    /// Koober Ops: a refund's amount, in dollars.
+    case refundAmount
 
     var rawValue: String {
         switch self {
@@ -46,6 +48,7 @@ enum FormFieldName: Hashable, Sendable {
         case .authenticatorCode: "code"
         case .authenticatorSecret: "secret"
         case .reason: "reason"
+        case .refundAmount: "amount"
         case .csrfToken: "csrf_token"
         case .linkToken: "token"
         case .stars: "stars"

@@ -9,9 +9,13 @@ enum RideHeadline {
         case .arrived: return "\(ride.assignment?.animalName ?? ride.rideOptionName) is here"
         case .riding: return "On the way to \(ride.dropoff.name)"
         case .finished: return "You have arrived"
-        case .cancelled: return "Ride cancelled"
+        case .cancelled: return ride.cancelledByKoober ? cancelledByKoober : "Ride cancelled"
         }
     }
+
+    /// A ride Koober Ops cancelled (SPEC.md, "Koober Ops", **Rides**), on the rider's live page, stream, receipt and
+    /// history.
+    static let cancelledByKoober = "Koober cancelled this ride"
 
     /// "Arrives in 4 min" (to the pick-up) or "Arriving in 6 min" (to the drop-off); whole minutes, rounded up.
     static func eta(_ progress: RideProgress) -> String? {

@@ -56,6 +56,12 @@ struct OpsDependencyContainer {
             rideSignal: appContainer.rideDispatcher)
     }
 
+    func makeRidesScreen(_ staff: AuthorizedStaff, navigation: OpsNavigation) -> OpsRidesScreen {
+        OpsRidesScreen(
+            templates: templates, errorPages: makeErrorPages(), services: services, staff: staff,
+            navigation: navigation, csrfToken: csrfToken, rideSignal: appContainer.rideDispatcher)
+    }
+
     func makeAuditLogScreen() -> OpsAuditLogScreen {
         OpsAuditLogScreen(templates: templates, repository: services.auditLogRepository)
     }

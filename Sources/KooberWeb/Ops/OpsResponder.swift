@@ -150,6 +150,10 @@ struct OpsResponder: Sendable {
             return try await scope.makeFleetScreen(staff, navigation: navigation).show()
         case .fleetEvents:
             return try await scope.makeFleetScreen(staff, navigation: navigation).events()
+        case .rides(let query):
+            return try await scope.makeRidesScreen(staff, navigation: navigation).find(query: query)
+        case .ride(let rideID):
+            return try await scope.makeRidesScreen(staff, navigation: navigation).show(rideID)
         case .submit(let action, let token):
             guard let form = verify(action, token: token, request: request, binding: binding) else {
                 return scope.makeErrorPages().response(.forbidden)
@@ -167,6 +171,11 @@ struct OpsResponder: Sendable {
             case .returnToService(let animalID):
                 return try await scope.makeFleetScreen(staff, navigation: navigation).change(
                     animalID, .returnToService)
+            case .cancelRide(let rideID, let reason):
+                return try await scope.makeRidesScreen(staff, navigation: navigation).cancel(rideID, reason: reason)
+            case .refundRide(let rideID, let amount, let reason):
+                return try await scope.makeRidesScreen(staff, navigation: navigation).refund(
+                    rideID, amount: amount, reason: reason)
             }
         }
     }

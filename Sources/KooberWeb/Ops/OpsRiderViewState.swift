@@ -12,6 +12,8 @@ struct OpsRiderViewState: Sendable, Encodable {
 
     struct RideRow: Sendable, Encodable {
         let id: String
+        /// The ride's page in Koober Ops.
+        let path: String
         let requestedAt: String
         let dropoff: String
         let option: String
@@ -64,8 +66,10 @@ struct OpsRiderViewState: Sendable, Encodable {
         self.csrfToken = csrfToken
         rides = page.rides.map { ride in
             RideRow(
-                id: String(ride.id.rawValue), requestedAt: PickupTimeText.text(for: ride.requestedAt),
-                dropoff: ride.dropoff.name, option: ride.rideOptionName, status: ride.status.rawValue,
+                id: String(ride.id.rawValue), path: OpsRoute.ridePath(ride.id),
+                requestedAt: PickupTimeText.text(for: ride.requestedAt),
+                dropoff: ride.dropoff.name, option: ride.rideOptionName,
+                status: OpsRideWords.status(ride.status, cancelledByKoober: ride.cancelledByKoober),
                 fare: ride.chargedCents.displayed)
         }
         hasRides = !rides.isEmpty

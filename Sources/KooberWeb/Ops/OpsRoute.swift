@@ -26,6 +26,13 @@ public enum OpsRoute: String, CaseIterable, Sendable {
     case fleetEvents
     case takeOutOfService
     case returnToService
+    /// Find a ride: `/ops/rides?q=` its id.
+    case rides
+    /// `/ops/rides/<id>`: a ride's page, its timeline, **Cancel Ride** while live and **Refund** once finished.
+    case ride
+    case cancelRide
+    /// A refund moves money: support and admin only (`StaffPermission.riders`), as SPEC.md's table says.
+    case refundRide
 
     /// Where this route lives.
     var template: PathTemplate {
@@ -44,6 +51,10 @@ public enum OpsRoute: String, CaseIterable, Sendable {
         case .fleetEvents: .literal("/ops/fleet/events")
         case .takeOutOfService: .captured("/ops/fleet/", .animalID, "/out-of-service")
         case .returnToService: .captured("/ops/fleet/", .animalID, "/return")
+        case .rides: .literal("/ops/rides")
+        case .ride: .captured("/ops/rides/", .rideID)
+        case .cancelRide: .captured("/ops/rides/", .rideID, "/cancel")
+        case .refundRide: .captured("/ops/rides/", .rideID, "/refund")
         }
     }
 
@@ -56,8 +67,9 @@ public enum OpsRoute: String, CaseIterable, Sendable {
     /// The method that reaches this route (`HEAD` reaches every `GET` route).
     public var method: HTTPMethod {
         switch self {
-        case .signIn, .enrol, .dashboard, .staff, .riders, .rider, .auditLog, .fleet, .fleetEvents: .GET
-        case .submitSignIn, .submitEnrol, .signOut, .lockRider, .unlockRider, .takeOutOfService, .returnToService:
+        case .signIn, .enrol, .dashboard, .staff, .riders, .rider, .auditLog, .fleet, .fleetEvents, .rides, .ride: .GET
+        case .submitSignIn, .submitEnrol, .signOut, .lockRider, .unlockRider, .takeOutOfService, .returnToService,
+            .cancelRide, .refundRide:
             .POST
         }
     }
@@ -71,6 +83,8 @@ public enum OpsRoute: String, CaseIterable, Sendable {
         case .staff, .auditLog: .permitted(.staffAndAuditLog)
         case .riders, .rider, .lockRider, .unlockRider: .permitted(.riders)
         case .fleet, .fleetEvents, .takeOutOfService, .returnToService: .permitted(.fleet)
+        case .rides, .ride, .cancelRide: .permitted(.rides)
+        case .refundRide: .permitted(.riders)
         }
     }
 
@@ -79,6 +93,9 @@ public enum OpsRoute: String, CaseIterable, Sendable {
 
     /// A rider's page, `/ops/riders/<id>`.
     static func riderPath(_ id: UserID) -> String { rider.path(.userID(id)) }
+
+    /// A ride's page, `/ops/rides/<id>`.
+    static func ridePath(_ id: RideID) -> String { ride.path(.rideID(id)) }
 
     private static let table = RouteTable(allCases, template: \.template, method: \.method)
 

@@ -46,6 +46,15 @@ enum OpsRouteRequest: Equatable, Sendable {
         case .fleetEvents: self = .signedIn(.fleetEvents)
         case .takeOutOfService: self = .signedIn(try .submit(request) { _ in .takeOutOfService(capture?.animalID) })
         case .returnToService: self = .signedIn(try .submit(request) { _ in .returnToService(capture?.animalID) })
+        case .rides: self = .signedIn(.rides(query: try request.query()["q"] ?? ""))
+        case .ride: self = .signedIn(.ride(capture?.rideID))
+        case .cancelRide:
+            self = .signedIn(try .submit(request) { .cancelRide(capture?.rideID, reason: $0[.reason] ?? "") })
+        case .refundRide:
+            self = .signedIn(
+                try .submit(request) {
+                    .refundRide(capture?.rideID, amount: $0[.refundAmount] ?? "", reason: $0[.reason] ?? "")
+                })
         }
     }
 }

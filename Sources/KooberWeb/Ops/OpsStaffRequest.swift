@@ -11,6 +11,10 @@ enum OpsStaffRequest: Equatable, Sendable {
     case rider(UserID?)
     /// The audit log's page: by a member, about a target, before a row (each `nil` when not asked, or not one).
     case auditLog(staff: StaffID?, target: AuditTarget?, before: AuditEntryID?)
+    /// Find a ride by what was typed (empty: the form alone).
+    case rides(query: String)
+    /// A ride's page; `nil` when the path names no ride Koober could have (a 404).
+    case ride(RideID?)
     /// A form post, with the token it carries (for `CSRFProtection.verify`).
     case submit(Action, token: String?)
     case fleet
@@ -26,6 +30,10 @@ enum OpsStaffRequest: Equatable, Sendable {
         /// Take Out of Service and Return to Service (`nil` when the path names no animal Koober could have: a 404).
         case takeOutOfService(AnimalID?)
         case returnToService(AnimalID?)
+        /// Cancel Ride by Koober with its **Reason** (`nil` when the path names no ride Koober could have: a 404).
+        case cancelRide(RideID?, reason: String)
+        /// Refund with its amount in dollars, as typed, and its **Reason**.
+        case refundRide(RideID?, amount: String, reason: String)
     }
 
     /// The page this request is for (the navigation marks it as the current one).
@@ -36,6 +44,8 @@ enum OpsStaffRequest: Equatable, Sendable {
         case .riders: .riders
         case .rider: .rider
         case .auditLog: .auditLog
+        case .rides: .rides
+        case .ride: .ride
         case .submit(.signOut, _): .signOut
         case .submit(.lockRider, _): .lockRider
         case .submit(.unlockRider, _): .unlockRider
@@ -43,6 +53,8 @@ enum OpsStaffRequest: Equatable, Sendable {
         case .fleetEvents: .fleetEvents
         case .submit(.takeOutOfService, _): .takeOutOfService
         case .submit(.returnToService, _): .returnToService
+        case .submit(.cancelRide, _): .cancelRide
+        case .submit(.refundRide, _): .refundRide
         }
     }
 

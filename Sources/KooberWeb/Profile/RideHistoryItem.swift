@@ -16,7 +16,7 @@ struct RideHistoryItem: Sendable, Encodable {
         to = ride.dropoff.name
         rideOption = ride.rideOptionName
         fare = ride.chargedCents.displayed
-        status = ride.status.historyLabel
+        status = ride.historyLabel
         receiptPath = Route.receiptPath(for: ride.id)
     }
 }

@@ -13,11 +13,15 @@ struct RideReceipt: Sendable, Encodable {
     let pickedUpAt: String?
     let arrivedAt: String?
     let cancelledAt: String?
-    /// Once rated: "4 stars", the compliments, the tip (if one was given) and the total, fare + tip.
+    /// Once rated: "4 stars", the compliments, the tip (if one was given) and the total, fare + tip (less a refund).
     let ratingStars: String?
     let ratingCompliments: String?
     let tip: String?
+    /// Once Koober Ops refunded the ride: **Refunded A$1.50**, the amount here; the total is then always shown.
+    let refunded: String?
     let total: String?
+    /// Whether the total differs from the fare (a tip or a refund): the receipt mail then shows each and the total.
+    let hasTipOrRefund: Bool
     /// Once reported: **Reported on <date>. We'll be in touch.**
     let reportedNotice: String?
 
@@ -28,7 +32,10 @@ struct RideReceipt: Sendable, Encodable {
         let compliments = Compliment.allCases.filter { rating?.compliments.contains($0) == true }
         ratingCompliments = compliments.isEmpty ? nil : compliments.map(\.words).joined(separator: ", ")
         tip = rating?.tip.map { $0.cents.displayed }
-        total = rating.map { _ in record.feedback.totalCents(of: ride).displayed }
+        let refund = record.feedback.refund
+        refunded = refund.map { $0.amount.displayed }
+        total = rating != nil || refund != nil ? record.feedback.totalCents(of: ride).displayed : nil
+        hasTipOrRefund = rating?.tip != nil || refund != nil
         reportedNotice = record.feedback.report.map {
             "Reported on \($0.reportedAt.formatted(Self.dateStyle)). We'll be in touch."
         }

@@ -33,7 +33,7 @@ struct RideReceiptViewState: Sendable, Encodable {
         rideAgainAction = Route.rideAgainPath(for: ride.id)
         rideOption = ride.rideOptionName
         animal = ride.animalTitle
-        status = ride.status.historyLabel
+        status = ride.historyLabel
         receipt = RideReceipt(record)
         self.ratingForm = ratingForm ?? RatingFormViewState(record: record, now: now)
         reportPath = RideReceipt.reportPath(record, now: now)

@@ -10,3 +10,10 @@ extension RideStatus {
         }
     }
 }
+
+extension Ride {
+    /// How the rider's history and receipt name the ride's status: **Koober cancelled this ride** when Koober Ops did.
+    var historyLabel: String {
+        cancelledByKoober ? RideHeadline.cancelledByKoober : status.historyLabel
+    }
+}

@@ -39,6 +39,8 @@ public enum PageTemplate: String, CaseIterable, Sendable {
     case opsStaff = "ops-staff"
     case opsRiders = "ops-riders"
     case opsRider = "ops-rider"
+    case opsRides = "ops-rides"
+    case opsRide = "ops-ride"
     case opsAuditLog = "ops-audit-log"
     case opsFleet = "ops-fleet"
 }
