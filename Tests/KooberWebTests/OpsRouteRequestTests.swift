@@ -13,6 +13,7 @@ import Testing
         case nil: route.path
         case .userID: route.path(.userID(UserID(7)))
         case .rideID: route.path(.rideID(RideID(7)))
+        case .animalID: route.path(.animalID(AnimalID(7)))
         case let other?:
             route.path + "/unknown-capture-\(other)"
         }
