@@ -39,6 +39,7 @@ public enum KooberDatabase: Sendable {
                 staff: SQLiteStaffRepository(database: database),
                 auditLog: SQLiteAuditLogRepository(database: database),
                 riderAccounts: SQLiteRiderAccountRepository(database: database),
+                reports: SQLiteReportRepository(database: database),
                 changes: SharedStoreChanges()
             )
         case .postgres(let database):
@@ -64,6 +65,7 @@ public enum KooberDatabase: Sendable {
                 staff: PostgresStaffRepository(database: database),
                 auditLog: PostgresAuditLogRepository(database: database),
                 riderAccounts: PostgresRiderAccountRepository(database: database),
+                reports: PostgresReportRepository(database: database),
                 changes: database.changes
             )
         }

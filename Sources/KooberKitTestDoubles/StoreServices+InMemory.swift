@@ -39,6 +39,7 @@ extension StoreServices {
             auditLog: auditLog,
             riderAccounts: InMemoryRiderAccountRepository(
                 users: users, sessions: sessions, rides: rides, scheduledRides: scheduledRides, auditLog: auditLog),
+            reports: InMemoryReportRepository(rides: rides, users: users, auditLog: auditLog),
             changes: SharedStoreChanges()
         )
     }

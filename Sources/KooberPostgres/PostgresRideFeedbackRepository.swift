@@ -36,9 +36,11 @@ public struct PostgresRideFeedbackRepository: RideFeedbackRepository {
             report = ProblemReport(
                 category: problemCategory, text: text, reportedAt: PostgresTime.date(milliseconds: reportedAt))
         }
+        // Replies only answer a report: a ride without one costs no read for them.
         return RideFeedback(
             rating: try Self.rating(stars: stars, compliments: compliments, tipCents: tipCents, at: firstRatedAt),
-            report: report)
+            report: report,
+            replies: try await report == nil ? [] : PostgresReportRepository.replies(rideID: rideID, in: database))
     }
 
     private static func rating(stars: Int?, compliments: Int?, tipCents: Int?, at firstRatedAt: Int64?) throws

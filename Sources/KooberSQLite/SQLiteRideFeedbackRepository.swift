@@ -27,7 +27,10 @@ public struct SQLiteRideFeedbackRepository: RideFeedbackRepository {
                     category: problemCategory, text: try row.string("text"),
                     reportedAt: try row.millisecondsDate("reported_at_ms"))
             }
-            return RideFeedback(rating: try Self.rating(rideID: rideID, on: connection), report: report)
+            // Replies only answer a report: a ride without one costs no read for them.
+            return RideFeedback(
+                rating: try Self.rating(rideID: rideID, on: connection), report: report,
+                replies: try report == nil ? [] : SQLiteReportRepository.replies(rideID: rideID, on: connection))
         }
     }
 

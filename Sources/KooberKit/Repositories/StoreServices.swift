@@ -38,6 +38,8 @@ public struct StoreServices: Sendable {
     public var auditLog: any AuditLogRepository
     /// Riders as Koober Ops finds, looks at, locks and unlocks them, each act with its audit row.
     public var riderAccounts: any RiderAccountRepository
+    /// Riders' reports as Koober Ops lists, answers and resolves them, each act with its audit row.
+    public var reports: any ReportRepository
     /// What other processes sharing the store change (PostgreSQL's notifications); nothing tells it with a store of
     /// one process.
     public var changes: SharedStoreChanges
@@ -63,6 +65,7 @@ public struct StoreServices: Sendable {
         staff: any StaffRepository,
         auditLog: any AuditLogRepository,
         riderAccounts: any RiderAccountRepository,
+        reports: any ReportRepository,
         changes: SharedStoreChanges
     ) {
         self.users = users
@@ -85,6 +88,7 @@ public struct StoreServices: Sendable {
         self.staff = staff
         self.auditLog = auditLog
         self.riderAccounts = riderAccounts
+        self.reports = reports
         self.changes = changes
     }
 }

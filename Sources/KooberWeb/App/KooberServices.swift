@@ -42,6 +42,8 @@ public struct KooberServices: Sendable {
     public var auditLogRepository: any AuditLogRepository
     /// Riders as Koober Ops finds, looks at, locks and unlocks them, each act with its audit row.
     public var riderAccountRepository: any RiderAccountRepository
+    /// Riders' reports as Koober Ops lists, answers and resolves them, each act with its audit row.
+    public var reportRepository: any ReportRepository
     /// How long mailed links live and how often a rider may ask for one.
     public var accountLinkPolicy = AccountLinkPolicy()
     public var locator: any Locator
@@ -110,6 +112,7 @@ public struct KooberServices: Sendable {
         self.staffSecretSealer = staffSecretSealer
         self.auditLogRepository = stores.auditLog
         self.riderAccountRepository = stores.riderAccounts
+        self.reportRepository = stores.reports
         self.storeChanges = stores.changes
         self.mail = mail
         self.locator = locator
