@@ -49,6 +49,12 @@ struct OpsDependencyContainer {
             sessionSignal: appContainer.sessionEnds)
     }
 
+    func makeReportsScreen(_ staff: AuthorizedStaff, navigation: OpsNavigation) -> OpsReportsScreen {
+        OpsReportsScreen(
+            templates: templates, errorPages: makeErrorPages(), services: services, staff: staff,
+            navigation: navigation, csrfToken: csrfToken)
+    }
+
     func makeAuditLogScreen() -> OpsAuditLogScreen {
         OpsAuditLogScreen(templates: templates, repository: services.auditLogRepository)
     }

@@ -18,6 +18,7 @@ struct OpsNavigation: Sendable, Encodable {
     init(staff: AuthorizedStaff, current: OpsRoute, csrfToken: String) {
         let sections: [(String, OpsRoute)] = [
             ("Dashboard", .dashboard), ("Riders", .riders), ("Staff", .staff), ("Audit Log", .auditLog),
+            ("Reports", .reports),
         ]
         links = sections.compactMap { title, route in
             guard case .permitted(let permission) = route.access, staff.member.role.permits(permission) else {
@@ -25,6 +26,7 @@ struct OpsNavigation: Sendable, Encodable {
             }
             let isCurrent =
                 route == current || (route == .riders && [.rider, .lockRider, .unlockRider].contains(current))
+                || (route == .reports && [.report, .replyToReport, .resolveReport].contains(current))
             return Link(title: title, path: route.path, isCurrent: isCurrent)
         }
         memberName = staff.member.name

@@ -146,6 +146,10 @@ struct OpsResponder: Sendable {
         case .auditLog(let member, let target, let before):
             return try await scope.makeAuditLogScreen().show(
                 navigation: navigation, staff: member, target: target, before: before)
+        case .reports(let after):
+            return try await scope.makeReportsScreen(staff, navigation: navigation).list(after: after)
+        case .report(let rideID):
+            return try await scope.makeReportsScreen(staff, navigation: navigation).show(rideID)
         case .submit(let action, let token):
             guard let form = verify(action, token: token, request: request, binding: binding) else {
                 return scope.makeErrorPages().response(.forbidden)
@@ -157,6 +161,10 @@ struct OpsResponder: Sendable {
                 return try await scope.makeRidersScreen(staff, navigation: navigation).lock(userID, reason: reason)
             case .unlockRider(let userID):
                 return try await scope.makeRidersScreen(staff, navigation: navigation).unlock(userID)
+            case .replyToReport(let rideID, let text):
+                return try await scope.makeReportsScreen(staff, navigation: navigation).reply(rideID, text: text)
+            case .resolveReport(let rideID):
+                return try await scope.makeReportsScreen(staff, navigation: navigation).resolve(rideID)
             }
         }
     }

@@ -21,6 +21,12 @@ public enum OpsRoute: String, CaseIterable, Sendable {
     case unlockRider
     /// The audit log (admin), newest first, by staff member or by target.
     case auditLog
+    /// Riders' reports: open ones first, oldest first, then the resolved; `?after=` a page's cursor.
+    case reports
+    /// `/ops/reports/<ride id>`: a report's page (a report is one per ride).
+    case report
+    case replyToReport
+    case resolveReport
 
     /// Where this route lives.
     var template: PathTemplate {
@@ -35,6 +41,10 @@ public enum OpsRoute: String, CaseIterable, Sendable {
         case .lockRider: .captured("/ops/riders/", .userID, "/lock")
         case .unlockRider: .captured("/ops/riders/", .userID, "/unlock")
         case .auditLog: .literal("/ops/audit")
+        case .reports: .literal("/ops/reports")
+        case .report: .captured("/ops/reports/", .rideID)
+        case .replyToReport: .captured("/ops/reports/", .rideID, "/reply")
+        case .resolveReport: .captured("/ops/reports/", .rideID, "/resolve")
         }
     }
 
@@ -47,8 +57,8 @@ public enum OpsRoute: String, CaseIterable, Sendable {
     /// The method that reaches this route (`HEAD` reaches every `GET` route).
     public var method: HTTPMethod {
         switch self {
-        case .signIn, .enrol, .dashboard, .staff, .riders, .rider, .auditLog: .GET
-        case .submitSignIn, .submitEnrol, .signOut, .lockRider, .unlockRider: .POST
+        case .signIn, .enrol, .dashboard, .staff, .riders, .rider, .auditLog, .reports, .report: .GET
+        case .submitSignIn, .submitEnrol, .signOut, .lockRider, .unlockRider, .replyToReport, .resolveReport: .POST
         }
     }
 
@@ -60,6 +70,7 @@ public enum OpsRoute: String, CaseIterable, Sendable {
         case .dashboard: .permitted(.dashboard)
         case .staff, .auditLog: .permitted(.staffAndAuditLog)
         case .riders, .rider, .lockRider, .unlockRider: .permitted(.riders)
+        case .reports, .report, .replyToReport, .resolveReport: .permitted(.reports)
         }
     }
 
@@ -68,6 +79,9 @@ public enum OpsRoute: String, CaseIterable, Sendable {
 
     /// A rider's page, `/ops/riders/<id>`.
     static func riderPath(_ id: UserID) -> String { rider.path(.userID(id)) }
+
+    /// A report's page, `/ops/reports/<ride id>`.
+    static func reportPath(_ rideID: RideID) -> String { report.path(.rideID(rideID)) }
 
     private static let table = RouteTable(allCases, template: \.template, method: \.method)
 

@@ -42,6 +42,12 @@ enum OpsRouteRequest: Equatable, Sendable {
         case .lockRider:
             self = .signedIn(try .submit(request) { .lockRider(capture?.userID, reason: $0[.reason] ?? "") })
         case .unlockRider: self = .signedIn(try .submit(request) { _ in .unlockRider(capture?.userID) })
+        case .reports:
+            self = .signedIn(.reports(after: try request.query()["after"].flatMap(ReportListCursor.init(text:))))
+        case .report: self = .signedIn(.report(capture?.rideID))
+        case .replyToReport:
+            self = .signedIn(try .submit(request) { .replyToReport(capture?.rideID, text: $0["reply"] ?? "") })
+        case .resolveReport: self = .signedIn(try .submit(request) { _ in .resolveReport(capture?.rideID) })
         }
     }
 }

@@ -11,6 +11,10 @@ enum OpsStaffRequest: Equatable, Sendable {
     case rider(UserID?)
     /// The audit log's page: by a member, about a target, before a row (each `nil` when not asked, or not one).
     case auditLog(staff: StaffID?, target: AuditTarget?, before: AuditEntryID?)
+    /// A page of reports, from a cursor (`nil`: the first page, or a cursor Koober did not write).
+    case reports(after: ReportListCursor?)
+    /// A report's page; `nil` when the path names no ride Koober could have (a 404).
+    case report(RideID?)
     /// A form post, with the token it carries (for `CSRFProtection.verify`).
     case submit(Action, token: String?)
 
@@ -20,6 +24,9 @@ enum OpsStaffRequest: Equatable, Sendable {
         /// Lock Account with its **Reason** (`nil` when the path names no rider Koober could have: a 404).
         case lockRider(UserID?, reason: String)
         case unlockRider(UserID?)
+        /// **Reply** with its text (`nil`: no ride Koober could have, a 404).
+        case replyToReport(RideID?, text: String)
+        case resolveReport(RideID?)
     }
 
     /// The page this request is for (the navigation marks it as the current one).
@@ -30,9 +37,13 @@ enum OpsStaffRequest: Equatable, Sendable {
         case .riders: .riders
         case .rider: .rider
         case .auditLog: .auditLog
+        case .reports: .reports
+        case .report: .report
         case .submit(.signOut, _): .signOut
         case .submit(.lockRider, _): .lockRider
         case .submit(.unlockRider, _): .unlockRider
+        case .submit(.replyToReport, _): .replyToReport
+        case .submit(.resolveReport, _): .resolveReport
         }
     }
 

@@ -40,4 +40,6 @@ public enum PageTemplate: String, CaseIterable, Sendable {
     case opsRiders = "ops-riders"
     case opsRider = "ops-rider"
     case opsAuditLog = "ops-audit-log"
+    case opsReports = "ops-reports"
+    case opsReport = "ops-report"
 }

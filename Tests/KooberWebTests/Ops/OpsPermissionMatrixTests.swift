@@ -50,9 +50,14 @@ import Testing
         }
     }
 
-    /// A path of `route`: its template's, with the demo rider's id where it takes one.
+    /// A path of `route`: its template's, with the demo rider's id where it takes one (and ride 1 where it takes a
+    /// ride's: a report's routes).
     static func path(_ route: OpsRoute) -> String {
-        route.template.capture == .userID ? route.path(.userID(UserID(1))) : route.path
+        switch route.template.capture {
+        case .userID: route.path(.userID(UserID(1)))
+        case .rideID: route.path(.rideID(RideID(1)))
+        default: route.path
+        }
     }
 
     @Test(arguments: Visitor.allCases)
