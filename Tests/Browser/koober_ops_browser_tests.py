@@ -152,6 +152,9 @@ class KooberOpsInABrowserTests(unittest.TestCase):
         journey.click_link("Audit Log")
         self.assertEqual(journey.text("//h1"), "Audit Log")
         journey.screen("audit-log")
+        journey.click_link("Reports")
+        self.assertEqual(journey.text("//h1"), "Reports")
+        journey.screen("reports")
 
 
 if __name__ == "__main__":
