@@ -41,6 +41,7 @@ public enum KooberDatabase: Sendable {
                 riderAccounts: SQLiteRiderAccountRepository(database: database),
                 fleetService: SQLiteFleetServiceRepository(database: database),
                 opsRides: SQLiteOpsRideRepository(database: database),
+                reports: SQLiteReportRepository(database: database),
                 changes: SharedStoreChanges()
             )
         case .postgres(let database):
@@ -68,6 +69,7 @@ public enum KooberDatabase: Sendable {
                 riderAccounts: PostgresRiderAccountRepository(database: database),
                 fleetService: PostgresFleetServiceRepository(database: database),
                 opsRides: PostgresOpsRideRepository(database: database),
+                reports: PostgresReportRepository(database: database),
                 changes: database.changes
             )
         }

@@ -2,7 +2,7 @@ import Foundation
 import KooberKit
 
 /// The dashboard's figures of the rides, the fleet and the reports, read in one step on the actor (as in one
-/// snapshot). Every report is open: nothing here resolves one yet.
+/// snapshot). A report is open until it is resolved (`resolvedReports`), as `ride_reports.resolved_at_ms` says.
 extension InMemoryRideRepository {
     func dashboardReading(in window: DashboardWindow) -> DashboardReading {
         var reading = DashboardReading()
@@ -22,7 +22,9 @@ extension InMemoryRideRepository {
             guard let assignedAt = ride.assignment?.assignedAt, window.isInLastHour(assignedAt) else { return nil }
             return .milliseconds(Int64((assignedAt.timeIntervalSince(ride.requestedAt) * 1000).rounded()))
         }
-        let openReports = feedbackByRide.values.compactMap(\.report?.reportedAt)
+        let openReports = feedbackByRide.compactMap { rideID, feedback in
+            resolvedReports[rideID] == nil ? feedback.report?.reportedAt : nil
+        }
         reading.openReports = openReports.count
         reading.oldestOpenReportAt = openReports.min()
         for ride in rides {

@@ -5,7 +5,8 @@ import KooberKit
 /// so a rating's read, its write and the animal's total are one step, as in a store's transaction.
 extension InMemoryRideRepository: RideFeedbackRepository {
     public func feedback(rideID: RideID) async throws -> RideFeedback {
-        feedbackByRide[rideID] ?? RideFeedback()
+        let stored = feedbackByRide[rideID] ?? RideFeedback()
+        return RideFeedback(rating: stored.rating, report: stored.report, replies: reportReplies[rideID] ?? [])
     }
 
     public func rate(

@@ -37,6 +37,10 @@ public actor InMemoryRideRepository: RideRepository, FleetRepository {
     /// Ratings and reports by ride, and each animal's running total (`InMemoryRideRepository+Feedback`).
     var feedbackByRide: [RideID: RideFeedback] = [:]
     var animalRatings: [AnimalID: AnimalRating] = [:]
+    /// Koober Ops' side of the reports: when each was resolved, and Koober's replies (`InMemoryRideRepository+Reports`).
+    var resolvedReports: [RideID: Date] = [:]
+    var reportReplies: [RideID: [ReportReply]] = [:]
+    var lastReplyID: Int64 = 0
 
     /// - Parameters:
     ///   - places: the places drop-offs are chosen from (an `InMemoryPlaceRepository` in tests).

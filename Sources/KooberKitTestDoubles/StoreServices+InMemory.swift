@@ -41,6 +41,7 @@ extension StoreServices {
                 users: users, sessions: sessions, rides: rides, scheduledRides: scheduledRides, auditLog: auditLog),
             fleetService: InMemoryFleetServiceRepository(rides: rides, auditLog: auditLog),
             opsRides: InMemoryOpsRideRepository(users: users, rides: rides, auditLog: auditLog),
+            reports: InMemoryReportRepository(rides: rides, users: users, auditLog: auditLog),
             changes: SharedStoreChanges()
         )
     }

@@ -38,9 +38,11 @@ public struct PostgresRideFeedbackRepository: RideFeedbackRepository {
             report = ProblemReport(
                 category: problemCategory, text: text, reportedAt: PostgresTime.date(milliseconds: reportedAt))
         }
+        // Replies only answer a report: a ride without one costs no read for them.
         return RideFeedback(
             rating: try Self.rating(stars: stars, compliments: compliments, tipCents: tipCents, at: firstRatedAt),
-            report: report, refund: Self.refund(cents: refundCents, at: refundedAt))
+            report: report, refund: Self.refund(cents: refundCents, at: refundedAt),
+            replies: try await report == nil ? [] : PostgresReportRepository.replies(rideID: rideID, in: database))
     }
 
     /// Koober Ops' refund of a ride from its columns (`ride_refunds`), if it has one.

@@ -481,9 +481,39 @@ enum PostgresSchema {
                 "CREATE INDEX ride_reports_open ON ride_reports (reported_at_ms) WHERE resolved_at_ms IS NULL",
             ]
         ),
+        // Koober Ops' reports (issue 43), as SQLite's version 21: Koober's replies to a report, several each, gone with
+        // it; each names its member as they were (copied, no foreign key) and the message that carries it to the rider.
+        // The resolved reports by when they were resolved (the list's second part), and the reply's mail in the outbox.
+        PostgresMigration(
+            version: 17,
+            statements: [
+                """
+                CREATE TABLE report_replies (
+                    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    ride_id BIGINT NOT NULL REFERENCES ride_reports (ride_id) ON DELETE CASCADE,
+                    staff_id BIGINT NOT NULL,
+                    staff_name TEXT NOT NULL,
+                    text TEXT NOT NULL,
+                    replied_at_ms BIGINT NOT NULL,
+                    message_id TEXT NOT NULL UNIQUE
+                )
+                """,
+                "CREATE INDEX report_replies_by_ride ON report_replies (ride_id, id)",
+                """
+                CREATE INDEX ride_reports_resolved ON ride_reports (resolved_at_ms, ride_id)
+                    WHERE resolved_at_ms IS NOT NULL
+                """,
+                """
+                ALTER TABLE mail_outbox DROP CONSTRAINT mail_outbox_kind_check,
+                    ADD CONSTRAINT mail_outbox_kind_check CHECK (kind IN (
+                        'password_reset', 'email_confirmation', 'receipt',
+                        'scheduled_ride_booked', 'scheduled_ride_starting', 'scheduled_ride_missed', 'report_reply'
+                    ))
+                """,
+            ]
+        ),
         // Koober Ops' rides and refunds (issue 43), as SQLite's version 22: a ride Koober cancelled says so, and a
-        // refund is one row per ride (the primary key refuses a second), more than nothing, gone with the ride. Version
-        // 17 is another branch's: migrations apply by their record.
+        // refund is one row per ride (the primary key refuses a second), more than nothing, gone with the ride.
         PostgresMigration(
             version: 18,
             statements: [

@@ -519,10 +519,58 @@ public enum KooberSchema {
                 CREATE INDEX ride_reports_open ON ride_reports (reported_at_ms) WHERE resolved_at_ms IS NULL;
                 """
         ),
+        // Koober Ops' reports (issue 43): Koober's replies to a report, several each, gone with it (and so with the ride);
+        // each names its member as they were (copied, no foreign key, as the audit log does) and the message that
+        // carries it to the rider (`message_id`, by which the sender finds it). The resolved reports by when they were
+        // resolved (the list's second part). The outbox takes the reply's mail, `report_reply`: SQLite cannot change a
+        // CHECK in place, so the table is rebuilt with its rows, its ids and its id counter.
+        Migration(
+            version: 21,
+            sql: """
+                CREATE TABLE report_replies (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    ride_id INTEGER NOT NULL REFERENCES ride_reports (ride_id) ON DELETE CASCADE,
+                    staff_id INTEGER NOT NULL,
+                    staff_name TEXT NOT NULL,
+                    text TEXT NOT NULL,
+                    replied_at_ms INTEGER NOT NULL,
+                    message_id TEXT NOT NULL UNIQUE
+                );
+                CREATE INDEX report_replies_by_ride ON report_replies (ride_id, id);
+                CREATE INDEX ride_reports_resolved ON ride_reports (resolved_at_ms) WHERE resolved_at_ms IS NOT NULL;
+                CREATE TABLE mail_outbox_v21 (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    kind TEXT NOT NULL CHECK (kind IN (
+                        'password_reset', 'email_confirmation', 'receipt',
+                        'scheduled_ride_booked', 'scheduled_ride_starting', 'scheduled_ride_missed', 'report_reply'
+                    )),
+                    user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+                    message_id TEXT NOT NULL UNIQUE,
+                    ride_id INTEGER,
+                    queued_at_ms INTEGER NOT NULL,
+                    next_attempt_at_ms INTEGER NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    scheduled_ride_id INTEGER CHECK (ride_id IS NULL OR scheduled_ride_id IS NULL)
+                );
+                INSERT INTO mail_outbox_v21 (
+                    id, kind, user_id, message_id, ride_id, queued_at_ms, next_attempt_at_ms, attempts, scheduled_ride_id
+                )
+                SELECT id, kind, user_id, message_id, ride_id, queued_at_ms, next_attempt_at_ms, attempts,
+                    scheduled_ride_id
+                FROM mail_outbox;
+                DELETE FROM sqlite_sequence WHERE name = 'mail_outbox_v21';
+                INSERT INTO sqlite_sequence (name, seq) SELECT 'mail_outbox_v21', seq FROM sqlite_sequence
+                WHERE name = 'mail_outbox';
+                DROP TABLE mail_outbox;
+                ALTER TABLE mail_outbox_v21 RENAME TO mail_outbox;
+                CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at_ms);
+                CREATE INDEX mail_outbox_by_user ON mail_outbox (user_id);
+                """
+        ),
         // Koober Ops' rides and refunds (issue 43). A ride Koober cancelled says so (`cancelled_by_koober`, only of a
         // cancelled ride), so the rider's pages can; a refund is one row per ride (the primary key: a second is refused
         // by the database itself), more than nothing, gone with the ride. The limit (fare plus tip) is checked in the
-        // refund's write transaction (`RefundRule`). Version 21 is another branch's: migrations apply by their record.
+        // refund's write transaction (`RefundRule`).
         Migration(
             version: 22,
             sql: """

@@ -28,9 +28,11 @@ public struct SQLiteRideFeedbackRepository: RideFeedbackRepository {
                     category: problemCategory, text: try row.string("text"),
                     reportedAt: try row.millisecondsDate("reported_at_ms"))
             }
+            // Replies only answer a report: a ride without one costs no read for them.
             return RideFeedback(
                 rating: try Self.rating(rideID: rideID, on: connection), report: report,
-                refund: try Self.refund(rideID: rideID, on: connection))
+                refund: try Self.refund(rideID: rideID, on: connection),
+                replies: try report == nil ? [] : SQLiteReportRepository.replies(rideID: rideID, on: connection))
         }
     }
 

@@ -87,8 +87,8 @@ struct MigrationTests {
         #expect(
             try rows.map { try $0.string("name") } == [
                 "account_links", "animals", "audit_log", "credential_counter", "csrf_key", "koober_migrations",
-                "mail_outbox", "places", "ride_drafts", "ride_events", "ride_ratings", "ride_refunds", "ride_reports",
-                "ride_revision", "ride_shares", "rides", "saved_places", "scheduled_rides", "sessions",
+                "mail_outbox", "places", "report_replies", "ride_drafts", "ride_events", "ride_ratings", "ride_refunds",
+                "ride_reports", "ride_revision", "ride_shares", "rides", "saved_places", "scheduled_rides", "sessions",
                 "sign_in_failures", "staff",
                 "staff_sessions", "users",
             ]

@@ -66,6 +66,21 @@ import Testing
                 == .signedIn(.submit(.lockRider(UserID(7), reason: "Abuse"), token: "t")))
     }
 
+    @Test func aReplyCarriesItsRideTextAndTokenAndTheListItsCursor() throws {
+        #expect(
+            try parsed(.replyToReport, form: "reply=Sorry%21%0AWe+refunded+it.&csrf_token=t")
+                == .signedIn(.submit(.replyToReport(RideID(7), text: "Sorry!\nWe refunded it."), token: "t")))
+        #expect(
+            try parsed(.reports, "/ops/reports?after=open.1700000000123.42")
+                == .signedIn(
+                    .reports(after: ReportListCursor(part: .open, milliseconds: 1_700_000_000_123, rideID: RideID(42))))
+        )
+        for query in ["after=open.1.0", "after=shut.1.1", "after=", "x=1"] {
+            #expect(try parsed(.reports, "/ops/reports?" + query) == .signedIn(.reports(after: nil)))
+        }
+        #expect(try parsed(.report, "/ops/reports/42") == .signedIn(.report(RideID(42))))
+    }
+
     @Test func undecodableInputIsABadRequest() {
         #expect(throws: FormDecodingError.self) { try parsed(.riders, "/ops/riders?q=%FF") }
     }

@@ -14,13 +14,25 @@ public struct FieldLimit: Sendable, Equatable {
 
     public let maximum: Int
     public let unit: Unit
+    /// The bytes a limit in characters allows when it says so itself, beyond `mostBytes` (a staff member's reply to
+    /// a report: `ReportReply.textLimit`).
+    private let bytesAllowed: Int?
 
     public init(maximum: Int, unit: Unit) {
         self.maximum = maximum
         self.unit = unit
+        self.bytesAllowed = nil
     }
 
-    /// The most UTF-8 bytes any client text may take (SPEC.md's longest field, 1,000 characters, at four bytes each).
+    /// A limit in characters with bytes of its own: `bytes` in place of four a character capped at `mostBytes`.
+    public init(characters maximum: Int, bytes: Int) {
+        self.maximum = maximum
+        self.unit = .characters
+        self.bytesAllowed = bytes
+    }
+
+    /// The most UTF-8 bytes any rider's text may take (SPEC.md's longest field of theirs, 1,000 characters, at four
+    /// bytes each). Staff's replies to reports have their own (`ReportReply.textLimit`).
     public static let mostBytes = 4_000
 
     public static let name = FieldLimit(maximum: 100, unit: .characters)
@@ -32,11 +44,11 @@ public struct FieldLimit: Sendable, Equatable {
     public static let search = FieldLimit(maximum: 100, unit: .characters)
 
     /// The most UTF-8 bytes a value may take: the maximum itself for a limit in bytes, else four a character, at most
-    /// `mostBytes`.
+    /// `mostBytes` (or the bytes the limit was made with).
     public var maximumBytes: Int {
         switch unit {
         case .utf8Bytes: min(maximum, Self.mostBytes)
-        case .characters: min(maximum * 4, Self.mostBytes)
+        case .characters: bytesAllowed ?? min(maximum * 4, Self.mostBytes)
         }
     }
 

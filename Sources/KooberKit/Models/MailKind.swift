@@ -12,13 +12,15 @@ public enum MailKind: String, CaseIterable, Sendable {
     case scheduledRideStarting = "scheduled_ride_starting"
     /// A scheduled ride was missed behind a ride in progress.
     case scheduledRideMissed = "scheduled_ride_missed"
+    /// **Koober replied to your report**: a reply from Koober Ops (`ReportReply`), about its ride (`MailSubject.ride`).
+    case reportReply = "report_reply"
 
     /// The purpose of the link it carries, for the two kinds that carry one.
     public var linkPurpose: AccountLinkPurpose? {
         switch self {
         case .passwordReset: .passwordReset
         case .emailConfirmation: .emailConfirmation
-        case .receipt, .scheduledRideBooked, .scheduledRideStarting, .scheduledRideMissed: nil
+        case .receipt, .scheduledRideBooked, .scheduledRideStarting, .scheduledRideMissed, .reportReply: nil
         }
     }
 }

@@ -36,6 +36,12 @@ public struct OutgoingMail: Equatable, Sendable {
         OutgoingMail(kind: .receipt, messageID: newMessageID(), token: nil, subject: .ride(rideID))
     }
 
+    /// **Koober replied to your report** of `rideID`: the sender finds the reply by the message's `Message-ID`
+    /// (`ReportReply.messageID`).
+    public static func reportReply(of rideID: RideID) -> OutgoingMail {
+        OutgoingMail(kind: .reportReply, messageID: newMessageID(), token: nil, subject: .ride(rideID))
+    }
+
     /// A message of `kind` about the scheduled ride `id`.
     public static func scheduledRide(_ kind: MailKind, id: ScheduledRideID) -> OutgoingMail {
         OutgoingMail(kind: kind, messageID: newMessageID(), token: nil, subject: .scheduledRide(id))
@@ -50,7 +56,7 @@ public struct OutgoingMail: Equatable, Sendable {
 public enum MailSubject: Equatable, Sendable {
     /// A link's message: the link is found by the message's `Message-ID`.
     case none
-    /// A receipt's ride.
+    /// A receipt's ride, or the ride whose report a reply answers.
     case ride(RideID)
     /// The booking a booked, starting or missed message is about.
     case scheduledRide(ScheduledRideID)

@@ -42,6 +42,8 @@ public struct StoreServices: Sendable {
     public var fleetService: any FleetServiceRepository
     /// Rides as Koober Ops looks at, cancels and refunds them, each act with its audit row.
     public var opsRides: any OpsRideRepository
+    /// Riders' reports as Koober Ops lists, answers and resolves them, each act with its audit row.
+    public var reports: any ReportRepository
     /// What other processes sharing the store change (PostgreSQL's notifications); nothing tells it with a store of
     /// one process.
     public var changes: SharedStoreChanges
@@ -69,6 +71,7 @@ public struct StoreServices: Sendable {
         riderAccounts: any RiderAccountRepository,
         fleetService: any FleetServiceRepository,
         opsRides: any OpsRideRepository,
+        reports: any ReportRepository,
         changes: SharedStoreChanges
     ) {
         self.users = users
@@ -93,6 +96,7 @@ public struct StoreServices: Sendable {
         self.riderAccounts = riderAccounts
         self.fleetService = fleetService
         self.opsRides = opsRides
+        self.reports = reports
         self.changes = changes
     }
 }

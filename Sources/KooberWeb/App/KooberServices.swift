@@ -46,6 +46,8 @@ public struct KooberServices: Sendable {
     public var fleetServiceRepository: any FleetServiceRepository
     /// Rides as Koober Ops looks at, cancels and refunds them.
     public var opsRideRepository: any OpsRideRepository
+    /// Riders' reports as Koober Ops lists, answers and resolves them, each act with its audit row.
+    public var reportRepository: any ReportRepository
     /// How long mailed links live and how often a rider may ask for one.
     public var accountLinkPolicy = AccountLinkPolicy()
     public var locator: any Locator
@@ -116,6 +118,7 @@ public struct KooberServices: Sendable {
         self.riderAccountRepository = stores.riderAccounts
         self.fleetServiceRepository = stores.fleetService
         self.opsRideRepository = stores.opsRides
+        self.reportRepository = stores.reports
         self.storeChanges = stores.changes
         self.mail = mail
         self.locator = locator

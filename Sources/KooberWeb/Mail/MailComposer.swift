@@ -33,6 +33,7 @@ public struct MailComposer: Sendable {
         let link: String
         var ride: ReceiptMailRide?
         var scheduled: ScheduledRideMail?
+        var reply: ReportReplyMail?
         switch entry.mail.kind {
         case .passwordReset:
             guard let token = entry.mail.token else { return nil }
@@ -56,6 +57,19 @@ public struct MailComposer: Sendable {
             ride = ReceiptMailRide(
                 from: "Your location", to: stored.dropoff.name, rideOption: stored.rideOptionName,
                 animal: stored.animalTitle, receipt: RideReceipt(record))
+        case .reportReply:
+            // The reply this message carries (found by its `Message-ID`), on the rider's own ride; none left (the ride
+            // and its report are gone), nothing to say.
+            guard case .ride(let rideID) = entry.mail.subject,
+                let record = try await LoadRideReceiptUseCase(
+                    userID: entry.recipient.id, rideID: rideID, rideRepository: rideRepository,
+                    feedbackRepository: feedbackRepository
+                ).run(),
+                let answer = record.feedback.replies.first(where: { $0.messageID == entry.mail.messageID })
+            else { return nil }
+            (subject, text, html) = ("Koober replied to your report", .reportReplyText, .reportReplyHTML)
+            link = settings.publicURL + Route.receiptPath(for: rideID)
+            reply = ReportReplyMail(record: record, reply: answer)
         case .scheduledRideBooked, .scheduledRideStarting, .scheduledRideMissed:
             // The booking as stored (it is the rider's: a message is queued for the booking's rider).
             guard case .scheduledRide(let id) = entry.mail.subject,
@@ -67,7 +81,8 @@ public struct MailComposer: Sendable {
             link = settings.publicURL + route.path
             scheduled = words
         }
-        let view = MailViewState(nickname: entry.recipient.nickname, link: link, ride: ride, scheduled: scheduled)
+        let view = MailViewState(
+            nickname: entry.recipient.nickname, link: link, ride: ride, scheduled: scheduled, reply: reply)
         return MailMessage(
             from: settings.from, to: to, subject: subject, text: templates.render(text, view),
             html: templates.render(html, view), date: entry.queuedAt,

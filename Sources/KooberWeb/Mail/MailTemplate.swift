@@ -11,4 +11,6 @@ public enum MailTemplate: String, CaseIterable, Sendable {
     /// The three messages about a scheduled ride (booked, starting, missed) share their templates.
     case scheduledRideText = "mail-scheduled-ride-text"
     case scheduledRideHTML = "mail-scheduled-ride-html"
+    case reportReplyText = "mail-report-reply-text"
+    case reportReplyHTML = "mail-report-reply-html"
 }

@@ -29,7 +29,7 @@ struct ScheduledRideMail: Sendable, Encodable {
                 "your \(ride.rideOptionName) for \(when) could not start while another ride was in progress. "
                 + "You have not been charged."
             linkText = "Book another ride on Koober"
-        case .passwordReset, .emailConfirmation, .receipt:
+        case .passwordReset, .emailConfirmation, .receipt, .reportReply:
             return nil
         }
         pickupTime = when

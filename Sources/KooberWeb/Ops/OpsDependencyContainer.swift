@@ -62,6 +62,12 @@ struct OpsDependencyContainer {
             navigation: navigation, csrfToken: csrfToken, rideSignal: appContainer.rideDispatcher)
     }
 
+    func makeReportsScreen(_ staff: AuthorizedStaff, navigation: OpsNavigation) -> OpsReportsScreen {
+        OpsReportsScreen(
+            templates: templates, errorPages: makeErrorPages(), services: services, staff: staff,
+            navigation: navigation, csrfToken: csrfToken)
+    }
+
     func makeAuditLogScreen() -> OpsAuditLogScreen {
         OpsAuditLogScreen(templates: templates, repository: services.auditLogRepository)
     }

@@ -17,8 +17,8 @@ struct OpsNavigation: Sendable, Encodable {
 
     init(staff: AuthorizedStaff, current: OpsRoute, csrfToken: String) {
         let sections: [(String, OpsRoute)] = [
-            ("Dashboard", .dashboard), ("Riders", .riders), ("Rides", .rides), ("Fleet", .fleet), ("Staff", .staff),
-            ("Audit Log", .auditLog),
+            ("Dashboard", .dashboard), ("Reports", .reports), ("Riders", .riders), ("Rides", .rides), ("Fleet", .fleet),
+            ("Staff", .staff), ("Audit Log", .auditLog),
         ]
         links = sections.compactMap { title, route in
             guard case .permitted(let permission) = route.access, staff.member.role.permits(permission) else {
@@ -27,6 +27,7 @@ struct OpsNavigation: Sendable, Encodable {
             let isCurrent =
                 route == current || (route == .riders && [.rider, .lockRider, .unlockRider].contains(current))
                 || (route == .rides && [.ride, .cancelRide, .refundRide].contains(current))
+                || (route == .reports && [.report, .replyToReport, .resolveReport].contains(current))
             return Link(title: title, path: route.path, isCurrent: isCurrent)
         }
         memberName = staff.member.name

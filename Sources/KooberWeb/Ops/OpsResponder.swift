@@ -154,6 +154,10 @@ struct OpsResponder: Sendable {
             return try await scope.makeRidesScreen(staff, navigation: navigation).find(query: query)
         case .ride(let rideID):
             return try await scope.makeRidesScreen(staff, navigation: navigation).show(rideID)
+        case .reports(let after):
+            return try await scope.makeReportsScreen(staff, navigation: navigation).list(after: after)
+        case .report(let rideID):
+            return try await scope.makeReportsScreen(staff, navigation: navigation).show(rideID)
         case .submit(let action, let token):
             guard let form = verify(action, token: token, request: request, binding: binding) else {
                 return scope.makeErrorPages().response(.forbidden)
@@ -176,6 +180,10 @@ struct OpsResponder: Sendable {
             case .refundRide(let rideID, let amount, let reason):
                 return try await scope.makeRidesScreen(staff, navigation: navigation).refund(
                     rideID, amount: amount, reason: reason)
+            case .replyToReport(let rideID, let text):
+                return try await scope.makeReportsScreen(staff, navigation: navigation).reply(rideID, text: text)
+            case .resolveReport(let rideID):
+                return try await scope.makeReportsScreen(staff, navigation: navigation).resolve(rideID)
             }
         }
     }

@@ -33,6 +33,12 @@ public enum OpsRoute: String, CaseIterable, Sendable {
     case cancelRide
     /// A refund moves money: support and admin only (`StaffPermission.riders`), as SPEC.md's table says.
     case refundRide
+    /// Riders' reports: open ones first, oldest first, then the resolved; `?after=` a page's cursor.
+    case reports
+    /// `/ops/reports/<ride id>`: a report's page (a report is one per ride).
+    case report
+    case replyToReport
+    case resolveReport
 
     /// Where this route lives.
     var template: PathTemplate {
@@ -55,6 +61,10 @@ public enum OpsRoute: String, CaseIterable, Sendable {
         case .ride: .captured("/ops/rides/", .rideID)
         case .cancelRide: .captured("/ops/rides/", .rideID, "/cancel")
         case .refundRide: .captured("/ops/rides/", .rideID, "/refund")
+        case .reports: .literal("/ops/reports")
+        case .report: .captured("/ops/reports/", .rideID)
+        case .replyToReport: .captured("/ops/reports/", .rideID, "/reply")
+        case .resolveReport: .captured("/ops/reports/", .rideID, "/resolve")
         }
     }
 
@@ -67,9 +77,11 @@ public enum OpsRoute: String, CaseIterable, Sendable {
     /// The method that reaches this route (`HEAD` reaches every `GET` route).
     public var method: HTTPMethod {
         switch self {
-        case .signIn, .enrol, .dashboard, .staff, .riders, .rider, .auditLog, .fleet, .fleetEvents, .rides, .ride: .GET
+        case .signIn, .enrol, .dashboard, .staff, .riders, .rider, .auditLog, .fleet, .fleetEvents, .rides, .ride, .reports,
+            .report:
+            .GET
         case .submitSignIn, .submitEnrol, .signOut, .lockRider, .unlockRider, .takeOutOfService, .returnToService,
-            .cancelRide, .refundRide:
+            .cancelRide, .refundRide, .replyToReport, .resolveReport:
             .POST
         }
     }
@@ -85,6 +97,7 @@ public enum OpsRoute: String, CaseIterable, Sendable {
         case .fleet, .fleetEvents, .takeOutOfService, .returnToService: .permitted(.fleet)
         case .rides, .ride, .cancelRide: .permitted(.rides)
         case .refundRide: .permitted(.riders)
+        case .reports, .report, .replyToReport, .resolveReport: .permitted(.reports)
         }
     }
 
@@ -96,6 +109,9 @@ public enum OpsRoute: String, CaseIterable, Sendable {
 
     /// A ride's page, `/ops/rides/<id>`.
     static func ridePath(_ id: RideID) -> String { ride.path(.rideID(id)) }
+
+    /// A report's page, `/ops/reports/<ride id>`.
+    static func reportPath(_ rideID: RideID) -> String { report.path(.rideID(rideID)) }
 
     private static let table = RouteTable(allCases, template: \.template, method: \.method)
 

@@ -55,6 +55,12 @@ enum OpsRouteRequest: Equatable, Sendable {
                 try .submit(request) {
                     .refundRide(capture?.rideID, amount: $0[.refundAmount] ?? "", reason: $0[.reason] ?? "")
                 })
+        case .reports:
+            self = .signedIn(.reports(after: try request.query()["after"].flatMap(ReportListCursor.init(text:))))
+        case .report: self = .signedIn(.report(capture?.rideID))
+        case .replyToReport:
+            self = .signedIn(try .submit(request) { .replyToReport(capture?.rideID, text: $0["reply"] ?? "") })
+        case .resolveReport: self = .signedIn(try .submit(request) { _ in .resolveReport(capture?.rideID) })
         }
     }
 }

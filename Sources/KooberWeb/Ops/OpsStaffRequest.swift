@@ -15,6 +15,10 @@ enum OpsStaffRequest: Equatable, Sendable {
     case rides(query: String)
     /// A ride's page; `nil` when the path names no ride Koober could have (a 404).
     case ride(RideID?)
+    /// A page of reports, from a cursor (`nil`: the first page, or a cursor Koober did not write).
+    case reports(after: ReportListCursor?)
+    /// A report's page; `nil` when the path names no ride Koober could have (a 404).
+    case report(RideID?)
     /// A form post, with the token it carries (for `CSRFProtection.verify`).
     case submit(Action, token: String?)
     case fleet
@@ -34,6 +38,9 @@ enum OpsStaffRequest: Equatable, Sendable {
         case cancelRide(RideID?, reason: String)
         /// Refund with its amount in dollars, as typed, and its **Reason**.
         case refundRide(RideID?, amount: String, reason: String)
+        /// **Reply** with its text (`nil`: no ride Koober could have, a 404).
+        case replyToReport(RideID?, text: String)
+        case resolveReport(RideID?)
     }
 
     /// The page this request is for (the navigation marks it as the current one).
@@ -55,6 +62,10 @@ enum OpsStaffRequest: Equatable, Sendable {
         case .submit(.returnToService, _): .returnToService
         case .submit(.cancelRide, _): .cancelRide
         case .submit(.refundRide, _): .refundRide
+        case .reports: .reports
+        case .report: .report
+        case .submit(.replyToReport, _): .replyToReport
+        case .submit(.resolveReport, _): .resolveReport
         }
     }
 

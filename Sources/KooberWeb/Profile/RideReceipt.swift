@@ -24,6 +24,15 @@ struct RideReceipt: Sendable, Encodable {
     let hasTipOrRefund: Bool
     /// Once reported: **Reported on <date>. We'll be in touch.**
     let reportedNotice: String?
+    /// Koober's replies to the report, oldest first, shown under **Koober replied** (the heading only with one).
+    let replies: [Reply]
+    let hasReplies: Bool
+
+    /// One of Koober's replies: when, and its paragraphs (its lines apart, each escaped by the template).
+    struct Reply: Sendable, Encodable {
+        let when: String
+        let paragraphs: [String]
+    }
 
     init(_ record: RideRecord) {
         let ride = record.ride
@@ -39,6 +48,12 @@ struct RideReceipt: Sendable, Encodable {
         reportedNotice = record.feedback.report.map {
             "Reported on \($0.reportedAt.formatted(Self.dateStyle)). We'll be in touch."
         }
+        replies = record.feedback.replies.map { reply in
+            Reply(
+                when: "\(reply.repliedAt.formatted(Self.dateStyle)), \(reply.repliedAt.formatted(Self.timeStyle))",
+                paragraphs: reply.text.split(whereSeparator: \.isNewline).map(String.init))
+        }
+        hasReplies = !replies.isEmpty
         fare = ride.chargedCents.displayed
         distance = Kilometres(ride.kilometres).description
         duration =

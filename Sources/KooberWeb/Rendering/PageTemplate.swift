@@ -43,4 +43,6 @@ public enum PageTemplate: String, CaseIterable, Sendable {
     case opsRide = "ops-ride"
     case opsAuditLog = "ops-audit-log"
     case opsFleet = "ops-fleet"
+    case opsReports = "ops-reports"
+    case opsReport = "ops-report"
 }
