@@ -6,7 +6,8 @@ import KooberKit
 extension InMemoryRideRepository: RideFeedbackRepository {
     public func feedback(rideID: RideID) async throws -> RideFeedback {
         let stored = feedbackByRide[rideID] ?? RideFeedback()
-        return RideFeedback(rating: stored.rating, report: stored.report, replies: reportReplies[rideID] ?? [])
+        return RideFeedback(
+            rating: stored.rating, report: stored.report, refund: stored.refund, replies: reportReplies[rideID] ?? [])
     }
 
     public func rate(

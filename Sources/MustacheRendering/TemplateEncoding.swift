@@ -63,13 +63,16 @@ enum TemplateEncoding {
         }
     }
 
-    /// Strings and booleans as they are, numbers as text; anything else encoded in turn.
+    /// Strings and booleans as they are, numbers of every width as text; anything else encoded in turn. (A number type
+    /// left out here, `Int64` say, would come back through its single-value container's generic `encode` to this
+    /// function for ever.)
     fileprivate static func value(of value: some Encodable) -> TemplateValue {
         switch value {
         case let string as String: .text(string)
         case let bool as Bool: .bool(bool)
-        case let int as Int: .text(String(int))
+        case let integer as any BinaryInteger: .text(String(describing: integer))
         case let double as Double: .text(String(double))
+        case let float as Float: .text(String(float))
         default: Self.value(encoding: value)
         }
     }

@@ -47,6 +47,29 @@ import Testing
         #expect(context["fieldErrors"]?.value(at: ["email"]).text == "taken")
     }
 
+    struct Widths: Encodable {
+        let id: Int64
+        let small: Int8
+        let unsigned: UInt32
+        let ratio: Float
+        let ids: [Int64]
+    }
+
+    /// Every number type becomes its text: one left out (`Int64`, an id) recursed until the stack overflowed.
+    @Test func numbersOfEveryWidthBecomeText() {
+        let value = TemplateValue(
+            encoding: Widths(id: 9_007_199_254_740_993, small: -8, unsigned: 42, ratio: 0.5, ids: [1, Int64.max]))
+        guard case .object(let context) = value, case .list(let ids)? = context["ids"] else {
+            Issue.record("not an object with a list of ids")
+            return
+        }
+        #expect(context["id"].text == "9007199254740993")
+        #expect(context["small"].text == "-8")
+        #expect(context["unsigned"].text == "42")
+        #expect(context["ratio"].text == "0.5")
+        #expect(ids.map { Optional($0).text } == ["1", "9223372036854775807"])
+    }
+
     @Test func templatesRenderTheSameFromTheEncodedValueAsSwiftMustacheFromTheValue() throws {
         // A nil property is looked up the context stack: an option without a note shows the page's.
         struct Line: Encodable { let name: String; let note: String? }

@@ -77,7 +77,8 @@ public enum OpsRoute: String, CaseIterable, Sendable {
     /// The method that reaches this route (`HEAD` reaches every `GET` route).
     public var method: HTTPMethod {
         switch self {
-        case .signIn, .enrol, .dashboard, .staff, .riders, .rider, .auditLog, .fleet, .fleetEvents, .rides, .ride, .reports,
+        case .signIn, .enrol, .dashboard, .staff, .riders, .rider, .auditLog, .fleet, .fleetEvents, .rides, .ride,
+            .reports,
             .report:
             .GET
         case .submitSignIn, .submitEnrol, .signOut, .lockRider, .unlockRider, .takeOutOfService, .returnToService,
