@@ -61,6 +61,15 @@ class KooberOpsInABrowserTests(unittest.TestCase):
         link = added.stdout.strip().splitlines()[-1]
         return email, link[link.index("/ops/enrol"):]
 
+    def seed_reported_rides(self):
+        """`koober seed` on the running koober's database: a rider with three finished rides, the newest reported."""
+        database = os.path.join(self.koober.folder.name, "koober.sqlite")
+        email_prefix = f"ops-journey-{uuid.uuid4().hex[:6]}"
+        for command in (["riders", "--count", "1", "--email-prefix", email_prefix, "--password", OPS_PASSWORD],
+                        ["history", "--email", f"{email_prefix}1@seed.koober", "--rides", "3", "--reports", "1"]):
+            subprocess.run([riders.KOOBER, "seed", command[0], "--database", database, *command[1:]],
+                           capture_output=True, text=True, check=True, timeout=60)
+
     def test_phone(self):
         self.ops_journey(self.journey("phone"))
 
@@ -149,13 +158,6 @@ class KooberOpsInABrowserTests(unittest.TestCase):
         journey.press("Lock Account")
         self.assertEqual(journey.field_problem("Reason"), "Please say why.")
         journey.screen("rider-lock-refused")
-        # A ride of the rider's, if the demo has one, and finding a ride by id.
-        ride_paths = [link.get_attribute("href").split("/ops/", 1)[1] for link in journey.driver.find_elements(
-            riders.By.XPATH, "//section[@aria-labelledby='ops-rider-rides']//tbody//a")]
-        if ride_paths:
-            journey.open("/ops/" + ride_paths[0])
-            self.assertTrue(journey.text("//h1").startswith("Ride "))
-            journey.screen("ride")
         journey.click_link("Rides")
         journey.fill("Ride id", "999999999")
         journey.press("Find")
@@ -167,9 +169,40 @@ class KooberOpsInABrowserTests(unittest.TestCase):
         journey.click_link("Reports")
         self.assertEqual(journey.text("//h1"), "Reports")
         journey.screen("reports")
+
+        # A report answered and closed, and its ride refunded in part: every screen of Reports and Rides.
+        self.seed_reported_rides()
+        journey.click_link("Reports")
+        report = journey.driver.find_element(riders.By.XPATH, "//tbody//a[starts-with(@href, '/ops/reports/')]")
+        ride_id = report.get_attribute("href").rsplit("/", 1)[1]
+        report.click()
+        self.assertEqual(journey.path(), f"/ops/reports/{ride_id}")
+        journey.screen("report")
+        journey.fill("Reply", "We are sorry: your driver has been told. Koober")
+        journey.press("Reply")
+        self.assertIn("We are sorry: your driver has been told.", journey.driver.page_source)
+        journey.screen("report-replied")
+        journey.press("Resolve")
+        journey.screen("report-resolved")
+        journey.open(f"/ops/rides/{ride_id}")
+        self.assertEqual(journey.text("//h1"), f"Ride {ride_id}")
+        journey.screen("ride")
+        journey.fill("Amount", "1.00")
+        journey.fill("Reason", "The animal took a longer way")
+        journey.press("Refund")
+        self.assertEqual(journey.text("//th[normalize-space()='Refunded']/following-sibling::td"), "A$1.00")
+        cents = {label: round(float(journey.text(f"//th[normalize-space()='{label}']/following-sibling::td")[2:]) * 100)
+                 for label in ("Fare", "Tip", "Total")}
+        self.assertEqual(cents["Total"], cents["Fare"] + cents["Tip"] - 100)
+        journey.screen("ride-refunded")
+
         journey.click_link("Fleet")
         self.assertEqual(journey.text("//h1"), "Fleet")
         journey.screen("fleet")
+        journey.driver.find_element(riders.By.XPATH, "//button[normalize-space()='Take Out of Service']").click()
+        self.assertTrue(journey.driver.find_elements(
+            riders.By.XPATH, "//button[normalize-space()='Return to Service']"), "an animal out of service")
+        journey.screen("fleet-out-of-service")
 
 
 if __name__ == "__main__":

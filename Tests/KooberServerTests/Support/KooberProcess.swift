@@ -46,7 +46,9 @@ final class KooberProcess: @unchecked Sendable {
 
     /// Reads the log until the server called `name` says where it listens (to the end of the line: a write may stop
     /// mid-number); `Metrics` is the metrics listener's.
-    func servingPort(name: String = "Koober", timeout: Duration = .seconds(30)) async throws -> Int {
+    /// A busy machine (the suite's parallel tests beside CI's background builds) can take tens of seconds to start a
+    /// debug koober: the wait is `BusyMachine.patience`, and only a process that ends or stays silent that long fails.
+    func servingPort(name: String = "Koober", timeout: Duration = BusyMachine.patience) async throws -> Int {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline, process.isRunning {
             if let range = log.range(
