@@ -47,7 +47,7 @@ public struct KooberStorage: Sendable {
         if try await SeedDemoAccountUseCase(userRepository: stores.users, passwordHasher: hasher).run() {
             logger.info("Created the demo account \(SeedDemoAccountUseCase.demoAccount.email)")
         }
-        try await stores.fleet.provide(Fleet.members(size: configuration.fleetSize))
+        if configuration.providesFleet { try await stores.fleet.provide(Fleet.members(size: configuration.fleetSize)) }
         let csrfKey = try await LoadCSRFKeyUseCase(repository: stores.csrfKeys).run()
         self.database = database
         self.passwordHashQueue = hasher

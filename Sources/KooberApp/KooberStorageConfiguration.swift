@@ -22,6 +22,9 @@ public struct KooberStorageConfiguration: Sendable {
     public var postgresCallTimeout: Duration = .seconds(5)
     /// Animals per ride option (`--fleet-size`).
     public var fleetSize: Int
+    /// Whether opening the store makes the fleet `fleetSize` (`FleetRepository.provide`): what serving Koober does.
+    /// `koober staff` leaves the fleet as the serving processes made it (it has no `--fleet-size` of theirs to know).
+    public var providesFleet = true
     /// How many times faster than real time rides run (`--ride-clock-rate`).
     public var rideClockRate: Double
     /// Where mail goes, from whom, with links to where (`--smtp-url` or `--mail-dir`, `--mail-from`, `--public-url`).

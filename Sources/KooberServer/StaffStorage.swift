@@ -35,7 +35,9 @@ enum StaffStorage {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "koober.staff")
         logger.logLevel = .warning
-        let storage = try await KooberStorage.open(settings.storage, logger: logger)
+        var configuration = settings.storage
+        configuration.providesFleet = false  // a deployment's --fleet-size is its processes', not this command's
+        let storage = try await KooberStorage.open(configuration, logger: logger)
         let context = Context(
             repository: storage.services.staffRepository, now: storage.services.now,
             publicURL: storage.services.mail.publicURL)
