@@ -73,7 +73,8 @@ enum Wrk {
             let arguments =
                 ["-t2", "-c64", "-d5s"] + headers.flatMap { ["-H", $0] } + (script.map { ["-s", $0] } ?? []) + [url]
             let wrk = try SpawnedProcess(
-                executable: "wrk", arguments: arguments, directory: directory.path, logPath: output.path)
+                executable: "wrk", arguments: arguments, directory: directory.path, output: .file(output.path),
+                errors: .output)
             #expect(await eventually(within: .seconds(60)) { !wrk.isRunning })
             let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
             // "  123456 requests in 5.00s, 12.34MB read"

@@ -50,18 +50,13 @@ struct ParsedMail: Decodable {
     }
 
     private static func runPython(input: [UInt8]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script]
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try process.run()
-        try stdin.fileHandleForWriting.write(contentsOf: Data(input))
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let inputFile = FileManager.default.temporaryDirectory.appendingPathComponent("mail-\(UUID().uuidString).eml")
+        try Data(input).write(to: inputFile)
+        defer { try? FileManager.default.removeItem(at: inputFile) }
+        let process = try SpawnedProcess(
+            executable: "/usr/bin/python3", arguments: ["-c", script], input: inputFile.path, output: .pipe)
+        let output = process.readOutputToEnd()
         process.waitUntilExit()
-        return output
+        return Data(output)
     }
 }

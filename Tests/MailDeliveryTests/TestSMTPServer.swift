@@ -14,9 +14,9 @@ final class TestSMTPServer {
 
     let port: Int
     let mailbox: URL
-    private let process: Process
+    private let process: SpawnedProcess
 
-    private init(port: Int, mailbox: URL, process: Process) {
+    private init(port: Int, mailbox: URL, process: SpawnedProcess) {
         self.port = port
         self.mailbox = mailbox
         self.process = process
@@ -24,25 +24,15 @@ final class TestSMTPServer {
 
     static func start(_ arguments: [String] = []) async throws -> TestSMTPServer {
         let mailbox = FileManager.default.temporaryDirectory.appendingPathComponent("smtp-\(UUID().uuidString)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ProjectPaths.root + "/scripts/test-smtp-server")
-        process.arguments = ["--port", "0", "--mailbox", mailbox.path] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let line = try await onOwnThread { Self.firstLine(of: output.fileHandleForReading) }
+        let process = try SpawnedProcess(
+            executable: ProjectPaths.root + "/scripts/test-smtp-server",
+            arguments: ["--port", "0", "--mailbox", mailbox.path] + arguments, output: .pipe)
+        let line = try await onOwnThread { process.readOutputLine() }
         guard line.hasPrefix("PORT "), let port = Int(line.dropFirst(5)) else {
             process.terminate()
             throw ServerFailure(description: "the test SMTP server said \(line.debugDescription)")
         }
         return TestSMTPServer(port: port, mailbox: mailbox, process: process)
-    }
-
-    private static func firstLine(of handle: FileHandle) -> String {
-        var bytes: [UInt8] = []
-        while let byte = try? handle.read(upToCount: 1)?.first, byte != 0x0A { bytes.append(byte) }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The messages it took, in order.
@@ -110,13 +100,7 @@ struct TestCertificates: Sendable {
     }
 
     private static func openssl(_ arguments: [String], in folder: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try SpawnedProcess(executable: "/usr/bin/openssl", arguments: arguments, directory: folder)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw TestSMTPServer.ServerFailure(description: "openssl \(arguments.first ?? "") failed")

@@ -31,7 +31,7 @@ final class KooberProcess: @unchecked Sendable {
             .filter { !arguments.contains($0.0) }.flatMap { [$0.0, $0.1] }
         process = try SpawnedProcess(
             executable: Self.binary.path, arguments: defaults + arguments, directory: directory.path,
-            logPath: logFile.path)
+            output: .file(logFile.path), errors: .output)
     }
 
     /// Starts `koober` on a free port and waits until it serves.

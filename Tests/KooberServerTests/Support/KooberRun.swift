@@ -12,25 +12,23 @@ struct KooberRun: Sendable {
     static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) async throws
         -> KooberRun
     {
-        try await onOwnThread {
-            let process = Process()
-            process.executableURL = KooberProcess.binary
-            process.arguments = arguments
-            process.currentDirectoryURL = directory
-            process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("KOOBER_") }
-                .merging(environment) { $1 }
-            let output = Pipe()
-            let errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
-            // Both are a few lines: neither pipe fills while the other is read.
-            let outputData = output.fileHandleForReading.readDataToEndOfFile()
-            let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return KooberRun(
-                status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                errors: String(decoding: errorData, as: UTF8.self))
+        // What it writes is kept outside `directory`, which the tests read as the deployment's folder.
+        let name = UUID().uuidString
+        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("koober-run-\(name).out")
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("koober-run-\(name).err")
+        let process = try SpawnedProcess(
+            executable: KooberProcess.binary.path, arguments: arguments, directory: directory.path,
+            environment: ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("KOOBER_") }
+                .merging(environment) { $1 },
+            output: .file(outputFile.path), errors: .file(errorFile.path))
+        try await onOwnThread { process.waitUntilExit() }
+        defer {
+            try? FileManager.default.removeItem(at: outputFile)
+            try? FileManager.default.removeItem(at: errorFile)
         }
+        return KooberRun(
+            status: process.terminationStatus,
+            output: (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "",
+            errors: (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "")
     }
 }
