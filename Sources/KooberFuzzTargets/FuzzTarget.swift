@@ -35,7 +35,7 @@ public enum FuzzTargets {
             SavedPlaceLabelFuzzTarget(),
             PickupTimeFuzzTarget(), RoutePathFuzzTarget(),
             TOTPCodeFuzzTarget(),
-            QRCodeFuzzTarget(),
+            QRCodeFuzzTarget(), ReportListCursorFuzzTarget(), RefundAmountFuzzTarget(),
         ]
     }
 }

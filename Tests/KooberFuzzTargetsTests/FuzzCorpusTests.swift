@@ -33,8 +33,15 @@ import Testing
                 "http", "form", "cookie", "static-path", "place-search", "http-date", "client-address", "form-token",
                 "last-event-id", "map-tile-path", "ride-history-cursor", "cloud", "smtp-reply", "mail-header",
                 "tip-amount", "share-token", "saved-place-label", "pickup-time", "route-path",
-                "totp-code", "qr-code",
+                "totp-code", "qr-code", "report-list-cursor", "refund-amount",
             ])
         #expect(FuzzTargets.named("no-such-target") == nil)
+    }
+
+    @Test func scriptsFuzzRunsEveryTargetByDefault() throws {
+        let script = try String(contentsOfFile: ProjectPaths.root + "/scripts/fuzz", encoding: .utf8)
+        let line = try #require(script.split(separator: "\n").first { $0.contains("|| targets=(") })
+        let list = try #require(line.split(separator: "(").last).dropLast()
+        #expect(Set(list.split(separator: " ").map(String.init)) == Set(FuzzTargets.all.map(\.name)))
     }
 }

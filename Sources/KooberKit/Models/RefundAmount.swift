@@ -6,6 +6,8 @@ public struct RefundAmount: Hashable, Sendable {
     /// The most a refund can be before the ride's limit is looked at: A$999,999.99, far above any fare, far below
     /// anything that could overflow.
     public static let maximumCents = Cents(99_999_999)
+    /// Longer text is refused before it is read.
+    public static let maximumTextLength = DollarText.maximumTextLength
 
     public let cents: Cents
 
