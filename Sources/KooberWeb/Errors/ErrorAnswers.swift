@@ -23,6 +23,17 @@ extension ErrorAnswers {
         retryingLater(response(.serviceUnavailable, message: ErrorPages.unavailableMessage))
     }
 
+    /// A live stream turned down (the riders' and Koober Ops' alike): 503 while the server stops (another process
+    /// or the restarted one will take it in a moment), else 429 with `tooMany`, the limit's words (a stream closes
+    /// when its page does, so half a minute frees one).
+    func streamRefused(isStopping: Bool, tooMany: ErrorMessage) -> Response {
+        var answer = response(
+            isStopping ? .serviceUnavailable : .tooManyRequests,
+            message: isStopping ? RideEventsResponder.restarting : tooMany)
+        answer.headers.replaceOrAdd(name: "Retry-After", value: isStopping ? "5" : "30")
+        return answer
+    }
+
     private func retryingLater(_ response: Response) -> Response {
         var response = response
         response.headers.replaceOrAdd(name: "Retry-After", value: String(ErrorPages.busyRetryAfterSeconds))

@@ -29,23 +29,9 @@ struct RideEventsResponder {
         do throws(RideFeed.Refusal) {
             try feed.register(stream, userID: record.ride.userID, watcher: watcher)
         } catch {
-            var response = errors.response(
-                error == .stopping ? .serviceUnavailable : .tooManyRequests,
-                message: error == .stopping ? Self.restarting : Self.tooManyStreams)
-            response.headers.replaceOrAdd(name: "Retry-After", value: error == .stopping ? "5" : "30")
-            return response
+            return errors.streamRefused(isStopping: error == .stopping, tooMany: Self.tooManyStreams)
         }
-        var response = Response(
-            status: .ok,
-            headers: [
-                "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store",
-                "X-Content-Type-Options": "nosniff",
-                // Proxies such as nginx would otherwise hold the events back in their buffers.
-                "X-Accel-Buffering": "no",
-            ]
-        )
-        response.bodyStream = stream
-        return response
+        return .eventStream(stream)
     }
 
     static let restarting = ErrorMessage(title: "Koober is restarting", message: "Please follow your ride again soon.")

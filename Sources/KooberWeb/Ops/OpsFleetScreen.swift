@@ -64,21 +64,9 @@ struct OpsFleetScreen {
         do throws(FleetWatchers.Refusal) {
             try feed.fleet.register(stream, session: session.tokenHash)
         } catch {
-            var response = errorPages.response(
-                error == .stopping ? .serviceUnavailable : .tooManyRequests,
-                message: error == .stopping ? RideEventsResponder.restarting : OpsFleetWords.tooManyStreams)
-            response.headers.replaceOrAdd(name: "Retry-After", value: error == .stopping ? "5" : "30")
-            return response
+            return errorPages.streamRefused(isStopping: error == .stopping, tooMany: OpsFleetWords.tooManyStreams)
         }
-        var response = Response(
-            status: .ok,
-            headers: [
-                "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store",
-                "X-Content-Type-Options": "nosniff", "X-Accel-Buffering": "no",
-            ]
-        )
-        response.bodyStream = stream
-        return response
+        return .eventStream(stream)
     }
 }
 
