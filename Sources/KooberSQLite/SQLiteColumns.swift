@@ -16,8 +16,7 @@ public struct SQLiteColumns {
     /// Every column, by name: the row as `SQLiteConnection.query(_:_:)` returns it.
     public var row: SQLiteRow {
         SQLiteRow(
-            columnNames: statement.columnNames,
-            values: (0..<Int32(statement.columnNames.count)).map(statement.column))
+            columns: statement.columns, values: (0..<Int32(statement.columnNames.count)).map(statement.column))
     }
 
     private func typed<T>(_ index: Int32, _ expected: String, _ extract: (SQLiteValue) -> T?) throws -> T {

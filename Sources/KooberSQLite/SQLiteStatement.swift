@@ -9,7 +9,8 @@ final class SQLiteStatement {
     private let handle: OpaquePointer
     private let database: OpaquePointer
     /// Fixed for the life of the statement, so looked up once.
-    let columnNames: [String]
+    let columns: SQLiteColumnNames
+    var columnNames: [String] { columns.names }
 
     init(sql: String, database: OpaquePointer) throws {
         var handle: OpaquePointer?
@@ -23,7 +24,8 @@ final class SQLiteStatement {
         }
         self.handle = handle
         self.database = database
-        self.columnNames = (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
+        columns = SQLiteColumnNames(
+            (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) })
     }
 
     /// Binds `values` to `?1…?n`, runs the statement to its end and returns its rows.
