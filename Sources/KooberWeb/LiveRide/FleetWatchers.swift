@@ -1,11 +1,13 @@
+import Foundation
 import KooberKit
 import NIOCore
 import Synchronization
 
 /// Koober Ops' fleet streams, part of the `RideFeed`: each registered within the limits (`RideStreamPolicy`: per
 /// staff session, in all), told of every change the feed publishes (and of marks made here), ended with their session
-/// (Sign Out) and when the server stops. Beside them, the fleet as last read, shared: however many pages watch, the
-/// process reads the fleet at most once per `fleetInterval`, unless a change here made the last read stale.
+/// (Sign Out) and when the server stops. Beside them, the fleet as last read, shared (`FleetUpdate`): however many pages
+/// watch, the process reads the fleet, works out what changed and encodes it at most once per `fleetInterval`, unless a
+/// change here made the last reading stale, and one reading at a time.
 final class FleetWatchers: Sendable {
     enum Refusal: Error, Equatable {
         case tooManyForSession
@@ -18,12 +20,24 @@ final class FleetWatchers: Sendable {
         let session: StaffTokenHash
     }
 
+    /// Where a stream's reading comes from.
+    private enum Source {
+        case kept(FleetUpdate)
+        case reading(Task<FleetUpdate, any Error>)
+    }
+
     private struct State {
         var entries: [ObjectIdentifier: Entry] = [:]
         var bySession: [StaffTokenHash: Int] = [:]
         var stopping = false
-        /// The last read and when (the event loop's uptime clock, whatever the ride clock).
-        var recent: (standings: [FleetStanding], readAt: NIODeadline)?
+        /// The last reading, when it was asked for (an event loop's uptime clock, whatever the ride clock), and whether
+        /// a change since has made it stale (it stays, to tell what changed after it).
+        var latest: (update: FleetUpdate, readAt: NIODeadline, isStale: Bool)?
+        /// The reading under way, which every stream asking meanwhile waits for.
+        var reading: Task<FleetUpdate, any Error>?
+        /// A change came while a reading was under way, which may have read before it: that reading is stale too.
+        var changedWhileReading = false
+        var generations = 0
     }
 
     let policy: RideStreamPolicy
@@ -51,14 +65,15 @@ final class FleetWatchers: Sendable {
             guard let entry = state.entries.removeValue(forKey: ObjectIdentifier(stream)) else { return }
             state.bySession[entry.session, default: 1] -= 1
             if state.bySession[entry.session] == 0 { state.bySession[entry.session] = nil }
-            if state.entries.isEmpty { state.recent = nil }
+            if state.entries.isEmpty { state.latest = nil }
         }
     }
 
     /// Something may have changed (a ride, a mark): the last read is stale, and every stream looks (coalesced).
     func changed() {
         let streams = state.withLock { state in
-            state.recent = nil
+            state.latest?.isStale = true
+            if state.reading != nil { state.changedWhileReading = true }
             return state.entries.values.map(\.stream)
         }
         for stream in streams { stream.fleetChanged() }
@@ -79,22 +94,43 @@ final class FleetWatchers: Sendable {
         for stream in ended { stream.endObservation() }
     }
 
-    /// The fleet as read at most `fleetInterval` ago (at `present`, an event loop's now), else read now by `read`.
-    /// Two streams asking at once may both read: harmless, and rare at one read a second.
-    func standings(
-        at present: NIODeadline, read: @Sendable () async throws -> [FleetStanding]
-    ) async throws -> [FleetStanding] {
+    /// The fleet as read at most `fleetInterval` before `present` (an event loop's now) and not made stale since, else
+    /// read now by `read` and placed at `now()` on the ride clock: the reading under way if there is one, else a new
+    /// one, off the event loop.
+    func update(
+        at present: NIODeadline, read: @escaping @Sendable () async throws -> [FleetStanding],
+        now: @escaping @Sendable () -> Date
+    ) async throws -> FleetUpdate {
         let interval = TimeAmount(policy.fleetInterval)
-        if let kept = state.withLock({ state in
-            state.recent.flatMap { present - $0.readAt < interval ? $0.standings : nil }
-        }) {
-            return kept
+        let source = state.withLock { state -> Source in
+            if let latest = state.latest, !latest.isStale, present - latest.readAt < interval {
+                return .kept(latest.update)
+            }
+            if let reading = state.reading { return .reading(reading) }
+            state.changedWhileReading = false
+            state.generations += 1
+            let (generation, previous) = (state.generations, state.latest?.update)
+            let task = Task {
+                let statuses = try await read().map { $0.status(at: now()) }
+                return FleetUpdate(generation: generation, statuses: statuses, after: previous)
+            }
+            state.reading = task
+            return .reading(task)
         }
-        let standings = try await read()
+        let reading: Task<FleetUpdate, any Error>
+        switch source {
+        case .kept(let update): return update
+        case .reading(let task): reading = task
+        }
+        let result = await reading.result
         state.withLock { state in
-            if !state.entries.isEmpty { state.recent = (standings, present) }
+            guard state.reading == reading else { return }
+            state.reading = nil
+            if case .success(let update) = result, !state.entries.isEmpty {
+                state.latest = (update, present, state.changedWhileReading)
+            }
         }
-        return standings
+        return try result.get()
     }
 }
 

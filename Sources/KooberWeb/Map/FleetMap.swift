@@ -22,10 +22,30 @@ struct FleetMap: Sendable {
         self.tiles = tiles
         self.width = width
         self.height = height
+        frame = Self.frame(places: places, width: width, height: height)
+    }
+
+    private static func frame(places: [NamedLocation], width: Int, height: Int) -> MapFrame {
         let framed = places.map(\.location) + [SydneyLocator.sydney]
-        frame = MapFrame(
+        return MapFrame(
             fitting: framed.map { MapPlane.point(latitude: $0.latitude, longitude: $0.longitude) },
             width: Double(width), height: Double(height), marginFraction: 0.05)
+    }
+
+    /// A whole pixel of the map Koober Ops shows (Koober's places, 720 × 520).
+    struct Pixel: Equatable, Sendable {
+        let x: Int
+        let y: Int
+    }
+
+    private static let opsFrame = frame(places: SydneyPlaces.all, width: 720, height: 520)
+
+    /// The pixel of Koober Ops' fleet map where `position` falls (a position far off the map, or not a number, is
+    /// held at a million pixels out): a fleet stream tells of a moving animal again once this changes.
+    static func pixel(of position: Location) -> Pixel {
+        let point = opsFrame.point(for: MapPlane.point(latitude: position.latitude, longitude: position.longitude))
+        func whole(_ value: Double) -> Int { value.isFinite ? Int(min(max(value, -1e6), 1e6).rounded()) : 0 }
+        return Pixel(x: whole(point.x), y: whole(point.y))
     }
 
     /// What the map shows, in words (its `<title>`); the table beside it names every animal.
@@ -38,17 +58,7 @@ struct FleetMap: Sendable {
 
     /// The complete `<svg …>…</svg>` markup.
     var svg: String {
-        let reach = MapRectangle(
-            minX: Double(-width), minY: Double(-height), maxX: Double(2 * width), maxY: Double(2 * height))
-        let size = "\(MapTiles.imageSize)"
-        let images = frame.tiles(covering: reach, of: tiles).map { tile in
-            RouteMap.element(
-                "image",
-                [
-                    "href": "\(tile.key.path)?v=\(tiles.version)", "x": RouteMap.decimal(tile.x),
-                    "y": RouteMap.decimal(tile.y), "width": size, "height": size,
-                ])
-        }
+        let base = RouteMap.baseLayer(frame: frame, tiles: tiles, width: width, height: height).element
         let marks = animals.map(mark(for:))
         let centre = frame.centreCoordinate
         let projection = [
@@ -64,7 +74,7 @@ struct FleetMap: Sendable {
         let parts = [
             open,
             RouteMap.element("title", ["id": Self.titleID], String.htmlEscaped(textAlternative)),
-            RouteMap.element("g", ["class": "map-base"], images.joined()),
+            base,
             RouteMap.element("g", ["class": "fleet-marks"], marks.joined(separator: "\n")),
             "</svg>",
         ]

@@ -90,20 +90,7 @@ struct RouteMap: Sendable {
     /// The complete `<svg …>…</svg>` markup, every text XML-escaped.
     var svg: String {
         let start = pickupPoint
-        // The base map under everything, reaching one frame beyond the viewBox on every side: a page may size the
-        // map to any shape, and the margins the browser adds around the frame are then map too. Where there is no
-        // tile (beyond the known water) the page's land-coloured background shows.
-        let reach = MapRectangle(
-            minX: Double(-width), minY: Double(-height), maxX: Double(2 * width), maxY: Double(2 * height))
-        let size = "\(MapTiles.imageSize)"
-        let images = frame.tiles(covering: reach, of: tiles).map { tile in
-            Self.element(
-                "image",
-                [
-                    "href": "\(tile.key.path)?v=\(tiles.version)", "x": Self.decimal(tile.x),
-                    "y": Self.decimal(tile.y), "width": size, "height": size,
-                ])
-        }
+        let (reach, base) = Self.baseLayer(frame: frame, tiles: tiles, width: width, height: height)
         let labels = MapLabel.layout(
             pickup: (pickup.name, start),
             dropoff: dropoff.map { ($0.name, point(for: $0)) },
@@ -111,7 +98,7 @@ struct RouteMap: Sendable {
         // Painting order: the base map, the route, Koober's places, the pins, then the labels over everything.
         var parts = [
             Self.element("title", ["id": Self.titleID], String.htmlEscaped(textAlternative)),
-            Self.element("g", ["class": "map-base"], images.joined()),
+            base,
         ]
         if let end = dropoffPoint {
             parts.append(
@@ -263,6 +250,27 @@ struct RouteMap: Sendable {
             ("data-pixels-per-km", frame.zoom.pixelsPerKilometre),
         ]
         return attributes.map { " \($0.0)=\"\($0.1)\"" }.joined()
+    }
+
+    /// The base map under everything (`<g class="map-base">`), and how far it reaches: one frame beyond the viewBox
+    /// of `width` × `height` on every side, as `frame` places `tiles`. A page may size the map to any shape, and the
+    /// margins the browser adds around the frame are then map too. Where there is no tile (beyond the known water) the
+    /// page's land-coloured background shows. The riders' maps and Koober Ops' fleet map share it.
+    static func baseLayer(frame: MapFrame, tiles: MapTiles, width: Int, height: Int) -> (
+        reach: MapRectangle, element: String
+    ) {
+        let reach = MapRectangle(
+            minX: Double(-width), minY: Double(-height), maxX: Double(2 * width), maxY: Double(2 * height))
+        let size = "\(MapTiles.imageSize)"
+        let images = frame.tiles(covering: reach, of: tiles).map { tile in
+            element(
+                "image",
+                [
+                    "href": "\(tile.key.path)?v=\(tiles.version)", "x": decimal(tile.x), "y": decimal(tile.y),
+                    "width": size, "height": size,
+                ])
+        }
+        return (reach, element("g", ["class": "map-base"], images.joined()))
     }
 
     /// `<name a="v" …>content</name>`, attributes in the order given, their values escaped. `content` is markup.

@@ -7,13 +7,14 @@ import Synchronization
 /// `GET /ops/fleet/events` for one staff page: the fleet as Server-Sent Events, registered with the `RideFeed`'s
 /// fleet watchers (`FleetWatchers`) from the request until the stream closes.
 ///
-/// The first event (`fleet`) is every animal; each later one only the animals whose state or position changed since the
-/// last one sent. A stream sends at most one update per `fleetInterval` (1 s): a change published on the feed (a ride
-/// changed, a mark made here) makes it look at once if the last update is older than that, else when it is due; and it
-/// looks once per interval anyway, for what other processes changed (marks there, rides whose news comes late) and
-/// for the animals moving. Each look reads the fleet through the watchers' shared read (one a second for the process),
-/// and positions are worked out from what is stored at the ride clock's now, as the ride page's animal is. A comment
-/// line every `heartbeatInterval` of silence keeps proxies from closing it.
+/// The first event (`fleet`) is every animal; each later one only the animals that changed since the last one sent (in
+/// state, words, or by a whole pixel of the map). A stream sends at most one update per `fleetInterval` (1 s): a change
+/// published on the feed (a ride changed, a mark made here) makes it look at once if the last update is older than
+/// that, else when it is due; and it looks once per interval anyway, for what other processes changed (marks there,
+/// rides whose news comes late) and for the animals moving. Each look takes the process's shared reading
+/// (`FleetUpdate`: at most one a second, read, compared and encoded once for every stream, off the event loop), whose
+/// positions are worked out from what is stored at the ride clock's now, as the ride page's animal is; the stream only
+/// picks the bytes it is due. A comment line every `heartbeatInterval` of silence keeps proxies from closing it.
 ///
 /// It ends when its staff session would end without use (idle or absolute, from the session as the request found it:
 /// it sends `event: end` first, so the page's script stops rather than reconnects, and a page left open does not keep a
@@ -22,8 +23,8 @@ import Synchronization
 final class OpsFleetEventStream: ResponseBodyStream, FleetObserver {
     private struct State {
         var writer: ResponseBodyWriter?
-        var sent: [AnimalID: FleetAnimalStatus] = [:]
-        var hasSent = false
+        /// The reading (`FleetUpdate.generation`) last sent.
+        var sent: Int?
         var lastLook = NIODeadline.uptimeNanoseconds(0)
         var lastWrite = NIODeadline.uptimeNanoseconds(0)
         var looking = false
@@ -119,24 +120,21 @@ final class OpsFleetEventStream: ResponseBodyStream, FleetObserver {
         let (watchers, read, now) = (watchers, read, now)
         let present = writer.eventLoop.now
         Task {
-            let statuses = try? await watchers.standings(at: present, read: read).map { $0.status(at: now()) }
-            writer.eventLoop.execute { self.send(statuses, writer: writer) }
+            let update = try? await watchers.update(at: present, read: read, now: now)
+            writer.eventLoop.execute { self.send(update, writer: writer) }
         }
     }
 
-    private func send(_ statuses: [FleetAnimalStatus]?, writer: ResponseBodyWriter) {
+    /// Sends the reading: what changed since the one this stream sent last, or every animal (encoded already, once
+    /// for every stream of the process).
+    private func send(_ update: FleetUpdate?, writer: ResponseBodyWriter) {
         let (output, again) = state.withLock { state -> (ByteBuffer?, Bool) in
             state.looking = false
             guard !state.ended else { return (nil, false) }
             var output: ByteBuffer?
-            if let statuses, writer.isWritable {
-                let changed = statuses.filter { state.sent[$0.id] != $0 }
-                let first = !state.hasSent
-                if first || !changed.isEmpty {
-                    state.hasSent = true
-                    output = FleetEventMessage(animals: first ? statuses : changed).bytes()
-                    state.sent = Dictionary(statuses.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
-                }
+            if let update, writer.isWritable {
+                output = update.bytes(after: state.sent)
+                state.sent = update.generation
             }
             if output == nil, writer.eventLoop.now - state.lastWrite >= TimeAmount(watchers.policy.heartbeatInterval) {
                 output = ByteBuffer(string: ": heartbeat\n\n")
@@ -166,42 +164,5 @@ final class OpsFleetEventStream: ResponseBodyStream, FleetObserver {
         guard let writer = state.withLock({ $0.ended ? nil : $0.writer }) else { return }
         writer.write(ByteBuffer(string: "event: end\ndata: {}\n\n"))
         writer.end()
-    }
-}
-
-/// One fleet event: the animals it tells of, each with its state and where it is.
-struct FleetEventMessage: Encodable {
-    struct Animal: Encodable {
-        let id: Int64
-        let name: String
-        let option: String
-        let state: String
-        let stateText: String
-        let place: String
-        let latitude: Double
-        let longitude: Double
-
-        enum CodingKeys: String, CodingKey {
-            case id, name, option, state, place, latitude, longitude
-            case stateText = "state_text"
-        }
-    }
-
-    let animals: [Animal]
-
-    init(animals: [FleetAnimalStatus]) {
-        self.animals = animals.map {
-            Animal(
-                id: $0.id.rawValue, name: $0.name, option: $0.rideOptionName, state: $0.state.rawValue,
-                stateText: FleetStateWords.text($0), place: FleetPlaceText.text(for: $0.position),
-                latitude: $0.position.latitude, longitude: $0.position.longitude)
-        }
-    }
-
-    func bytes() -> ByteBuffer {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let json = (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{\"animals\":[]}"
-        return ByteBuffer(string: "event: fleet\ndata: \(json)\n\n")
     }
 }
