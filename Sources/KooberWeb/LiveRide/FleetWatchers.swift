@@ -33,10 +33,10 @@ final class FleetWatchers: Sendable {
         /// The last reading, when it was asked for (an event loop's uptime clock, whatever the ride clock), and whether
         /// a change since has made it stale (it stays, to tell what changed after it).
         var latest: (update: FleetUpdate, readAt: NIODeadline, isStale: Bool)?
-        /// The reading under way, which every stream asking meanwhile waits for.
-        var reading: Task<FleetUpdate, any Error>?
-        /// A change came while a reading was under way, which may have read before it: that reading is stale too.
-        var changedWhileReading = false
+        /// The reading under way, which every stream asking meanwhile waits for, unless a change has come since it
+        /// began (it may have read before the change: a stream asking after the change, a page just loaded after a
+        /// mark, starts a new one rather than be told what the page already shows is not so).
+        var reading: (task: Task<FleetUpdate, any Error>, isStale: Bool)?
         var generations = 0
     }
 
@@ -73,7 +73,7 @@ final class FleetWatchers: Sendable {
     func changed() {
         let streams = state.withLock { state in
             state.latest?.isStale = true
-            if state.reading != nil { state.changedWhileReading = true }
+            state.reading?.isStale = true
             return state.entries.values.map(\.stream)
         }
         for stream in streams { stream.fleetChanged() }
@@ -106,15 +106,14 @@ final class FleetWatchers: Sendable {
             if let latest = state.latest, !latest.isStale, present - latest.readAt < interval {
                 return .kept(latest.update)
             }
-            if let reading = state.reading { return .reading(reading) }
-            state.changedWhileReading = false
+            if let reading = state.reading, !reading.isStale { return .reading(reading.task) }
             state.generations += 1
             let (generation, previous) = (state.generations, state.latest?.update)
             let task = Task {
                 let statuses = try await read().map { $0.status(at: now()) }
                 return FleetUpdate(generation: generation, statuses: statuses, after: previous)
             }
-            state.reading = task
+            state.reading = (task, false)
             return .reading(task)
         }
         let reading: Task<FleetUpdate, any Error>
@@ -124,10 +123,11 @@ final class FleetWatchers: Sendable {
         }
         let result = await reading.result
         state.withLock { state in
-            guard state.reading == reading else { return }
+            // A reading a newer one replaced is not kept: it was stale, and the newer one compares with the one kept.
+            guard let current = state.reading, current.task == reading else { return }
             state.reading = nil
             if case .success(let update) = result, !state.entries.isEmpty {
-                state.latest = (update, present, state.changedWhileReading)
+                state.latest = (update, present, current.isStale)
             }
         }
         return try result.get()

@@ -26,6 +26,8 @@ final class FleetUpdate: Sendable {
 
     /// Counts readings, from 1: a stream remembers the last it sent.
     let generation: Int
+    /// The reading this one was compared with (nil: none), which `change` is told after.
+    private let previousGeneration: Int?
     /// Every animal as last told (one that did not change keeps what was told of it before), in the store's order.
     private let animals: [FleetEventMessage.Animal]
     private let told: [Int64: Told]
@@ -36,6 +38,7 @@ final class FleetUpdate: Sendable {
     /// The reading of `statuses` after `previous` (nil: the first; every animal counts as changed).
     init(generation: Int, statuses: [FleetAnimalStatus], after previous: FleetUpdate?) {
         self.generation = generation
+        previousGeneration = previous?.generation
         var animals: [FleetEventMessage.Animal] = []
         var told: [Int64: Told] = [:]
         var changed: [FleetEventMessage.Animal] = []
@@ -76,10 +79,10 @@ final class FleetUpdate: Sendable {
     }
 
     /// What a stream that last sent reading `sent` (nil: none) sends now: nothing when it sent this one, what changed
-    /// when it sent the one before, else every animal.
+    /// when it sent the one this was compared with, else every animal.
     func bytes(after sent: Int?) -> ByteBuffer? {
         if sent == generation { return nil }
-        if sent == generation - 1 { return change }
+        if let sent, sent == previousGeneration { return change }
         return everything
     }
 }

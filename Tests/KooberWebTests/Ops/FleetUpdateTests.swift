@@ -2,6 +2,7 @@ import Foundation
 import KooberKit
 import NIOCore
 import Synchronization
+import TestKit
 import Testing
 
 @testable import KooberWeb
@@ -109,6 +110,38 @@ import Testing
         #expect(changed.generation == later.generation + 1, "a change makes the last reading stale")
         #expect(changed.bytes(after: later.generation) == nil, "it is still compared with the one before")
         #expect(reads.withLock { $0 } == 3)
+    }
+
+    @Test func aStreamAskingAfterAChangeNeverJoinsAReadingBegunBeforeIt() async throws {
+        let watchers = FleetWatchers(policy: RideStreamPolicy())
+        try watchers.register(Observer(), session: StaffTokenHash(hex: String(repeating: "cd", count: 32)))
+        let (released, release) = AsyncStream<Void>.makeStream()
+        let reads = Mutex(0)
+        let read: @Sendable () async throws -> [FleetStanding] = {
+            let number = reads.withLock { count in
+                count += 1
+                return count
+            }
+            // The first reading is slow: it read the fleet before the mark below, and ends after it.
+            if number == 1 { for await _ in released { break } }
+            let animal = Animal(
+                id: AnimalID(1), name: "A", rideOptionID: "kangaroo", location: Self.circularQuay)
+            return [FleetStanding(animal: animal, isOutOfService: number > 1)]
+        }
+        let start = NIODeadline.uptimeNanoseconds(1_000_000_000)
+        let now: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_800_000_000) }
+        async let before = watchers.update(at: start, read: read, now: now)
+        #expect(await eventually { reads.withLock { $0 } == 1 })
+
+        watchers.changed()  // an animal taken out of service here
+        let after = try await watchers.update(at: start, read: read, now: now)
+        #expect(String(buffer: after.everything).contains(#""state":"out_of_service""#))
+        release.yield()
+        let stale = try await before
+        #expect(!String(buffer: stale.everything).contains(#""state":"out_of_service""#))
+        #expect(reads.withLock { $0 } == 2)
+        let next = try await watchers.update(at: start + .milliseconds(500), read: read, now: now)
+        #expect(next === after, "the stale reading, ended last, is not kept")
     }
 
     private final class Observer: FleetObserver {
