@@ -343,14 +343,17 @@ def sign_in_to_ops(port, binary, database, key_file, role="admin", password="ops
     _, _, page = request(port, "GET", link, cookies=cookies)
     secret = OPS_SECRET.search(page).group(1).decode()
     token = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query)["token"][0]
-    # The step before now's: the code Sign In types next (now's) is still unused.
+    # Now's code, and Sign In the next step's: each is within the one step of drift the server allows however the
+    # seconds between them fall (the step before now's could be two steps old by the time it is checked), and the
+    # second is newer than the first, as a code must be.
+    now = time.time()
     status, _, _ = request(port, "POST", "/ops/enrol", cookies=cookies, body={
         "csrf_token": csrf_token(page), "token": token, "secret": secret, "password": password,
-        "code": totp(secret, time.time() - 30)})
+        "code": totp(secret, now)})
     assert status == 200, f"enrolling {email} answered {status}"
     _, _, page = request(port, "GET", "/ops/signin", cookies=cookies)
     status, _, _ = request(port, "POST", "/ops/signin", cookies=cookies, body={
-        "csrf_token": csrf_token(page), "email": email, "password": password, "code": totp(secret, time.time())})
+        "csrf_token": csrf_token(page), "email": email, "password": password, "code": totp(secret, now + 30)})
     assert status == 303, f"signing {email} in to Koober Ops answered {status}"
     return cookies
 

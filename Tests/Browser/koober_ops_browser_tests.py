@@ -93,9 +93,12 @@ class KooberOpsInABrowserTests(unittest.TestCase):
         journey.press("Enrol")
         self.assertEqual(journey.field_problem("Password"), "Passwords need at least 12 characters.")
         journey.screen("enrol-failed")
-        # The step before now's: the code a sign-in types next (now's) is still unused.
+        # Now's code, and Sign In the next step's (`enrolled_at + 30`): each is within the one step of drift the server
+        # allows however the seconds between them fall (the step before now's could be two steps old by the time it
+        # is checked), and the second is newer than the first, as a code must be.
+        enrolled_at = time.time()
         journey.fill("Password", OPS_PASSWORD)
-        journey.fill("Authenticator code", totp(secret, time.time() - 30))
+        journey.fill("Authenticator code", totp(secret, enrolled_at))
         journey.press("Enrol")
         self.assertEqual(journey.text("//h1"), "You Are Enrolled")
         journey.screen("enrolled")
@@ -109,7 +112,7 @@ class KooberOpsInABrowserTests(unittest.TestCase):
         self.assertEqual(journey.error_panel()[0], "Sign In Failed")
         journey.screen("sign-in-failed")
         journey.fill("Password", OPS_PASSWORD)
-        journey.fill("Authenticator code", totp(secret, time.time()))
+        journey.fill("Authenticator code", totp(secret, enrolled_at + 30))
         journey.press("Sign In")
         self.assertEqual(journey.path(), "/ops")
         self.assertEqual(journey.text("//h1"), "Dashboard")
@@ -132,13 +135,14 @@ class KooberOpsInABrowserTests(unittest.TestCase):
         email, link = self.add_staff("admin")
         journey.open(link)
         secret = journey.driver.find_element(riders.By.NAME, "secret").get_attribute("value")
+        enrolled_at = time.time()  # now's code, then the next step's: as ops_journey does
         journey.fill("Password", OPS_PASSWORD)
-        journey.fill("Authenticator code", totp(secret, time.time() - 30))
+        journey.fill("Authenticator code", totp(secret, enrolled_at))
         journey.press("Enrol")
         journey.click_link("Sign In")
         journey.fill("Email", email)
         journey.fill("Password", OPS_PASSWORD)
-        journey.fill("Authenticator code", totp(secret, time.time()))
+        journey.fill("Authenticator code", totp(secret, enrolled_at + 30))
         journey.press("Sign In")
         journey.click_link("Staff")
         self.assertEqual(journey.text("//h1"), "Staff")
