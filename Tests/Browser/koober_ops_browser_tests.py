@@ -203,7 +203,7 @@ class KooberOpsInABrowserTests(unittest.TestCase):
         journey.click_link("Fleet")
         self.assertEqual(journey.text("//h1"), "Fleet")
         journey.screen("fleet")
-        journey.driver.find_element(riders.By.XPATH, "//button[normalize-space()='Take Out of Service']").click()
+        journey.press("Take Out of Service")
         self.assertTrue(journey.driver.find_elements(
             riders.By.XPATH, "//button[normalize-space()='Return to Service']"), "an animal out of service")
         journey.screen("fleet-out-of-service")
