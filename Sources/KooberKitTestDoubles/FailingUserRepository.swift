@@ -30,4 +30,8 @@ public struct FailingUserRepository: UserRepository {
     public func delete(id: UserID) async throws {
         throw StorageFailure(operation: "delete user")
     }
+
+    public func setLanguage(_ language: Language, for id: UserID) async throws {
+        throw StorageFailure(operation: "set language")
+    }
 }

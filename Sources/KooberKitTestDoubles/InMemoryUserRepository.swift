@@ -30,7 +30,8 @@ public actor InMemoryUserRepository: UserRepository {
             name: user.name,
             nickname: user.nickname,
             email: email,
-            mobileNumber: user.mobileNumber
+            mobileNumber: user.mobileNumber,
+            language: user.language
         )
         credentialsByID[profile.id] = StoredCredentials(profile: profile, passwordHash: user.passwordHash)
         idsByEmail[email] = profile.id
@@ -90,9 +91,19 @@ public actor InMemoryUserRepository: UserRepository {
     {
         guard let stored = credentialsByID[id] else { return nil }
         let profile = UserProfile(
-            id: id, name: name, nickname: nickname, email: stored.profile.email, mobileNumber: mobileNumber)
+            id: id, name: name, nickname: nickname, email: stored.profile.email, mobileNumber: mobileNumber,
+            language: stored.profile.language)
         credentialsByID[id] = StoredCredentials(profile: profile, passwordHash: stored.passwordHash)
         return profile
+    }
+
+    public func setLanguage(_ language: Language, for id: UserID) async throws {
+        guard let stored = credentialsByID[id] else { return }
+        let old = stored.profile
+        let profile = UserProfile(
+            id: id, name: old.name, nickname: old.nickname, email: old.email, mobileNumber: old.mobileNumber,
+            language: language)
+        credentialsByID[id] = StoredCredentials(profile: profile, passwordHash: stored.passwordHash)
     }
 
     public func updatePasswordHash(id: UserID, passwordHash: String) async throws {

@@ -25,7 +25,7 @@ extension PostgresAccountLinkRepository: MailOutbox {
                     m.attempts
             )
             SELECT c.id AS entry_id, c.kind, c.message_id, c.ride_id, c.scheduled_ride_id, c.queued_at_ms, c.attempts,
-                u.id, u.name, u.nickname, u.email, u.mobile_number
+                u.id, u.name, u.nickname, u.email, u.mobile_number, u.language
             FROM claimed AS c JOIN users AS u ON u.id = c.user_id
             ORDER BY c.queued_at_ms, c.id
             """

@@ -14,7 +14,7 @@ public struct PostgresRiderAccountRepository: RiderAccountRepository {
     public func rider(email: String) async throws -> UserProfile? {
         let email = EmailAddress.normalize(email)
         return try await database.query(
-            "SELECT id, name, nickname, email, mobile_number FROM users WHERE lower(email) = \(email)"
+            "SELECT id, name, nickname, email, mobile_number, language FROM users WHERE lower(email) = \(email)"
         )
         .first.map { try PostgresUserRepository.profile(from: $0) }
     }
@@ -22,7 +22,7 @@ public struct PostgresRiderAccountRepository: RiderAccountRepository {
     public func rider(rideID: RideID) async throws -> UserProfile? {
         try await database.query(
             """
-            SELECT u.id, u.name, u.nickname, u.email, u.mobile_number
+            SELECT u.id, u.name, u.nickname, u.email, u.mobile_number, u.language
             FROM rides AS r JOIN users AS u ON u.id = r.user_id WHERE r.id = \(rideID.rawValue)
             """
         )
@@ -33,7 +33,7 @@ public struct PostgresRiderAccountRepository: RiderAccountRepository {
         try await database.transaction { transaction in
             let rows = try await transaction.query(
                 """
-                SELECT id, name, nickname, email, mobile_number, created_at, locked_at, lock_reason
+                SELECT id, name, nickname, email, mobile_number, language, created_at, locked_at, lock_reason
                 FROM users WHERE id = \(userID.rawValue)
                 """
             )

@@ -537,6 +537,8 @@ enum PostgresSchema {
             version: 19,
             statements: ["ALTER TABLE animals ADD COLUMN out_of_service BOOLEAN NOT NULL DEFAULT false"]
         ),
+        // Languages (issue 44), as SQLite's version 24: the language a rider chose, kept on the account.
+        PostgresMigration(version: 20, statements: ["ALTER TABLE users ADD COLUMN language TEXT"]),
     ]
 }
 

@@ -34,7 +34,7 @@ struct SessionByTokenHash: PostgresTokenHashStatement {
     /// `session_user_id`, as a ride's own columns, joined beside them (`SessionWithRideStateByTokenHash`), have an `id`.
     static let columns = """
         s.token_hash, s.kind, s.created_at, s.last_seen_at, u.id AS session_user_id, u.name, u.nickname, u.email,
-        u.mobile_number
+        u.mobile_number, u.language
         """
     let tokenHash: SessionTokenHash
 }

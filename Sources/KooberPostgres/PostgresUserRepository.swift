@@ -18,10 +18,10 @@ public struct PostgresUserRepository: UserRepository {
     public func create(_ user: NewUser) async throws -> UserProfile {
         let email = EmailAddress.normalize(user.email)
         let insert: PostgresQuery = """
-            INSERT INTO users (name, nickname, email, mobile_number, password_hash, created_at)
+            INSERT INTO users (name, nickname, email, mobile_number, password_hash, created_at, language)
             VALUES (\(user.name), \(user.nickname), \(email), \(user.mobileNumber), \(user.passwordHash), \
-            \(PostgresTime.seconds(now())))
-            RETURNING id, name, nickname, email, mobile_number
+            \(PostgresTime.seconds(now())), \(user.language?.tag))
+            RETURNING id, name, nickname, email, mobile_number, language
             """
         do {
             guard let confirmation = user.confirmation else {
@@ -49,7 +49,7 @@ public struct PostgresUserRepository: UserRepository {
 
     /// What `credentials(from:)` reads, of the `users` table.
     static let credentialColumns = """
-        id, name, nickname, email, mobile_number, password_hash, credential_version, locked_at IS NOT NULL AS locked
+        id, name, nickname, email, mobile_number, language, password_hash, credential_version, locked_at IS NOT NULL AS locked
         """
 
     /// Credentials from a row with `credentialColumns`.
@@ -65,7 +65,7 @@ public struct PostgresUserRepository: UserRepository {
 
     public func profile(id: UserID) async throws -> UserProfile? {
         try await database.query(
-            "SELECT id, name, nickname, email, mobile_number FROM users WHERE id = \(id.rawValue)"
+            "SELECT id, name, nickname, email, mobile_number, language FROM users WHERE id = \(id.rawValue)"
         )
         .first.map { try Self.profile(from: $0) }
     }
@@ -77,7 +77,7 @@ public struct PostgresUserRepository: UserRepository {
             """
             UPDATE users SET name = \(name), nickname = \(nickname), mobile_number = \(mobileNumber)
             WHERE id = \(id.rawValue)
-            RETURNING id, name, nickname, email, mobile_number
+            RETURNING id, name, nickname, email, mobile_number, language
             """
         )
         .first.map { try Self.profile(from: $0) }
@@ -116,7 +116,12 @@ public struct PostgresUserRepository: UserRepository {
         }
     }
 
-    /// A profile from a row with the columns `id, name, nickname, email, mobile_number` (the id under `idColumn`).
+    public func setLanguage(_ language: Language, for id: UserID) async throws {
+        try await database.query("UPDATE users SET language = \(language.tag) WHERE id = \(id.rawValue)")
+    }
+
+    /// A profile from a row with the columns `id, name, nickname, email, mobile_number, language` (the id under
+    /// `idColumn`); a language this koober does not know reads as none.
     static func profile(from row: PostgresRow, idColumn: String = "id") throws -> UserProfile {
         let columns = row.makeRandomAccess()
         return UserProfile(
@@ -124,7 +129,8 @@ public struct PostgresUserRepository: UserRepository {
             name: try columns["name"].decode(String.self),
             nickname: try columns["nickname"].decode(String.self),
             email: try columns["email"].decode(String.self),
-            mobileNumber: try columns["mobile_number"].decode(String.self)
+            mobileNumber: try columns["mobile_number"].decode(String.self),
+            language: try columns["language"].decode(String?.self).flatMap(Language.init(tag:))
         )
     }
 }

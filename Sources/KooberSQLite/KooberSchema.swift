@@ -593,5 +593,7 @@ public enum KooberSchema {
                     CHECK (out_of_service IN (0, 1));
                 """
         ),
+        // Languages (issue 44): the language a rider chose, kept on the account (`NULL` until they choose).
+        Migration(version: 24, sql: "ALTER TABLE users ADD COLUMN language TEXT;"),
     ]
 }

@@ -183,7 +183,7 @@ public struct SQLiteAccountLinkRepository: AccountLinkRepository, MailOutbox {
             throw SQLiteError.invalidValue(column: "kind", reason: "not a kind of mail")
         }
         let recipient = try connection.query(
-            "SELECT id, name, nickname, email, mobile_number FROM users WHERE id = ?", [row.value("user_id")]
+            "SELECT id, name, nickname, email, mobile_number, language FROM users WHERE id = ?", [row.value("user_id")]
         )
         .first.map(SQLiteUserRepository.profile(from:))
         guard let recipient else { return nil }

@@ -17,7 +17,7 @@ public struct SQLiteOpsRideRepository: OpsRideRepository {
             try connection.snapshot { connection in
                 guard let ride = try SQLiteRideRepository.ride(id: id.rawValue, on: connection) else { return nil }
                 let rider = try connection.query(
-                    "SELECT id, name, nickname, email, mobile_number FROM users WHERE id = ?",
+                    "SELECT id, name, nickname, email, mobile_number, language FROM users WHERE id = ?",
                     [.integer(ride.userID.rawValue)]
                 )
                 .first.map(SQLiteUserRepository.profile(from:))

@@ -14,7 +14,7 @@ public struct SQLiteRiderAccountRepository: RiderAccountRepository {
         let email = EmailAddress.normalize(email)
         return try await database.read { connection in
             try connection.query(
-                "SELECT id, name, nickname, email, mobile_number FROM users WHERE email = ?", [.text(email)]
+                "SELECT id, name, nickname, email, mobile_number, language FROM users WHERE email = ?", [.text(email)]
             )
             .first.map(SQLiteUserRepository.profile(from:))
         }
@@ -24,7 +24,7 @@ public struct SQLiteRiderAccountRepository: RiderAccountRepository {
         try await database.read { connection in
             try connection.query(
                 """
-                SELECT u.id, u.name, u.nickname, u.email, u.mobile_number
+                SELECT u.id, u.name, u.nickname, u.email, u.mobile_number, u.language
                 FROM rides AS r JOIN users AS u ON u.id = r.user_id WHERE r.id = ?
                 """,
                 [.integer(rideID.rawValue)]
@@ -37,7 +37,7 @@ public struct SQLiteRiderAccountRepository: RiderAccountRepository {
         try await database.write { connection in
             let rows = try connection.query(
                 """
-                SELECT id, name, nickname, email, mobile_number, created_at, locked_at, lock_reason
+                SELECT id, name, nickname, email, mobile_number, language, created_at, locked_at, lock_reason
                 FROM users WHERE id = ?
                 """,
                 [.integer(userID.rawValue)])

@@ -21,15 +21,16 @@ public struct SQLiteUserRepository: UserRepository {
                 let rows = try connection.query(
                     """
                     INSERT INTO users (
-                        name, nickname, email, mobile_number, password_hash, created_at, credential_version
+                        name, nickname, email, mobile_number, password_hash, created_at, credential_version, language
                     )
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    RETURNING id, name, nickname, email, mobile_number
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    RETURNING id, name, nickname, email, mobile_number, language
                     """,
                     [
                         .text(user.name), .text(user.nickname), .text(email), .text(user.mobileNumber),
                         .text(user.passwordHash), .unixSeconds(createdAt),
                         .integer(try Self.nextCredentialVersion(on: connection)),
+                        user.language.map { .text($0.tag) } ?? .null,
                     ]
                 )
                 let profile = try Self.profile(from: rows[0])
@@ -55,7 +56,7 @@ public struct SQLiteUserRepository: UserRepository {
     public func profile(id: UserID) async throws -> UserProfile? {
         try await database.read { connection in
             let rows = try connection.query(
-                "SELECT id, name, nickname, email, mobile_number FROM users WHERE id = ?",
+                "SELECT id, name, nickname, email, mobile_number, language FROM users WHERE id = ?",
                 [.integer(id.rawValue)]
             )
             return try rows.first.map(Self.profile(from:))
@@ -69,7 +70,7 @@ public struct SQLiteUserRepository: UserRepository {
             try connection.query(
                 """
                 UPDATE users SET name = ?, nickname = ?, mobile_number = ? WHERE id = ?
-                RETURNING id, name, nickname, email, mobile_number
+                RETURNING id, name, nickname, email, mobile_number, language
                 """,
                 [.text(name), .text(nickname), .text(mobileNumber), .integer(id.rawValue)]
             )
@@ -101,20 +102,29 @@ public struct SQLiteUserRepository: UserRepository {
         }
     }
 
-    /// A profile from a row with the columns `id, name, nickname, email, mobile_number` (the sessions join too).
+    public func setLanguage(_ language: Language, for id: UserID) async throws {
+        try await database.write { connection in
+            try connection.execute(
+                "UPDATE users SET language = ? WHERE id = ?", [.text(language.tag), .integer(id.rawValue)])
+        }
+    }
+
+    /// A profile from a row with the columns `id, name, nickname, email, mobile_number, language` (the sessions join
+    /// too); a language this koober does not know reads as none.
     static func profile(from row: SQLiteRow) throws -> UserProfile {
         UserProfile(
             id: UserID(try row.int64("id")),
             name: try row.string("name"),
             nickname: try row.string("nickname"),
             email: try row.string("email"),
-            mobileNumber: try row.string("mobile_number")
+            mobileNumber: try row.string("mobile_number"),
+            language: try row.optional("language", row.string).flatMap(Language.init(tag:))
         )
     }
 
     /// What `credentials(from:)` reads, of the `users` table.
     static let credentialColumns = """
-        id, name, nickname, email, mobile_number, password_hash, credential_version, locked_at IS NOT NULL AS locked
+        id, name, nickname, email, mobile_number, language, password_hash, credential_version, locked_at IS NOT NULL AS locked
         """
 
     /// Credentials from a row with `credentialColumns`.

@@ -44,7 +44,7 @@ public struct SQLiteUserSessionRepository: UserSessionRepository {
         let rows = try connection.query(
             """
             SELECT s.token_hash, s.kind, s.created_at, s.last_seen_at,
-                   u.id, u.name, u.nickname, u.email, u.mobile_number
+                   u.id, u.name, u.nickname, u.email, u.mobile_number, u.language
             FROM sessions AS s JOIN users AS u ON u.id = s.user_id
             WHERE s.token_hash = ?
             """,

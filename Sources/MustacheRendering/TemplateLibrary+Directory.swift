@@ -7,9 +7,12 @@ extension TemplateLibrary {
     }
 
     /// Every `<name>.mustache` file in `directory`, parsed, as the template `name`; other files are ignored, and a
-    /// folder that cannot be listed gives an empty library. Throws naming the first file, in name order, that is not
-    /// UTF-8 text or does not parse.
-    public init(directory: String) throws(LoadError) {
+    /// folder that cannot be listed gives an empty library. `prepare` may rewrite each file's text (by its name)
+    /// before it is parsed. Throws naming the first file, in name order, that is not UTF-8 text, that `prepare`
+    /// refuses, or that does not parse.
+    public init(
+        directory: String, preparing prepare: (_ name: String, _ text: String) throws -> String = { $1 }
+    ) throws(LoadError) {
         self.init()
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         for file in files.sorted() where file.hasSuffix(".mustache") {
@@ -19,8 +22,15 @@ extension TemplateLibrary {
             else {
                 throw LoadError(description: "Template \(path) cannot be read as UTF-8 text")
             }
+            let name = String(file.dropLast(".mustache".count))
+            let prepared: String
             do {
-                self[String(file.dropLast(".mustache".count))] = try Template(parsing: text)
+                prepared = try prepare(name, text)
+            } catch {
+                throw LoadError(description: "Template \(path) cannot be prepared: \(error)")
+            }
+            do {
+                self[name] = try Template(parsing: prepared)
             } catch {
                 throw LoadError(description: "Template \(path) does not parse: \(error)")
             }

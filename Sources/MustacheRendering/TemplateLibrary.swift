@@ -22,11 +22,12 @@ public struct TemplateLibrary: Sendable {
     /// page on every request (docs/performance.md, *Where To?*). Untouched room costs nothing.
     static let reservedCapacity = 32 * 1024
 
-    /// The template called `name` rendered with `value` at the bottom of the context stack; `nil` if there is none.
+    /// The template called `name` rendered with `value` at the bottom of the context stack (above `base`, when
+    /// given: names `value` lacks are looked up there); `nil` if there is none.
     /// A partial the library lacks writes nothing: check `missingPartials` once, after adding the templates.
-    public func render(_ value: TemplateValue, withTemplate name: String) -> String? {
+    public func render(_ value: TemplateValue, withTemplate name: String, above base: TemplateValue? = nil) -> String? {
         guard let template = templates[name] else { return nil }
-        var rendering = Rendering(templates: templates, stack: [value])
+        var rendering = Rendering(templates: templates, stack: base.map { [$0, value] } ?? [value])
         rendering.output.reserveCapacity(Self.reservedCapacity)
         rendering.render(template.nodes, Rendering.Scope())
         return rendering.output

@@ -54,7 +54,7 @@ struct AuditLogTableTests {
     }
 
     @Test func ridersFromBeforeMigration19AreUnlocked() async throws {
-        let before = KooberSchema.migrations.filter { $0.version < 19 }
+        let before = KooberSchema.migrationsBefore(19)
         try await withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("koober.sqlite").path
             let old = try await SQLiteDatabase.open(path: path, migrations: before)

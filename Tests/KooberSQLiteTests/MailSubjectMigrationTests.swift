@@ -12,7 +12,7 @@ struct MailSubjectMigrationTests {
         try await withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("koober.sqlite").path
             let before = try await SQLiteDatabase.open(
-                path: path, migrations: KooberSchema.migrations.filter { $0.version < 17 })
+                path: path, migrations: KooberSchema.migrationsBefore(17))
             let rider = try await KooberDatabase.sqlite(before).storeServices(now: Date.init).users.create(newUser())
             // As builds before it queued them: every subject's id in `ride_id`.
             try await before.write { connection in

@@ -11,7 +11,7 @@ struct ScheduledRidesMigrationTests {
         try await withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("koober.sqlite").path
             let before = try await SQLiteDatabase.open(
-                path: path, migrations: KooberSchema.migrations.filter { $0.version < 13 })
+                path: path, migrations: KooberSchema.migrationsBefore(13))
             let stores = KooberDatabase.sqlite(before).storeServices(now: Date.init)
             let rider = try await stores.users.create(newUser())
             // Its confirmation, as builds before migration 15 queued it (the token in the outbox).

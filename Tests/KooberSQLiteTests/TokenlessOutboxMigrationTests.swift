@@ -12,7 +12,7 @@ struct TokenlessOutboxMigrationTests {
         try await withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("koober.sqlite").path
             let before = try await SQLiteDatabase.open(
-                path: path, migrations: KooberSchema.migrations.filter { $0.version < 15 })
+                path: path, migrations: KooberSchema.migrationsBefore(15))
             let rider = try await KooberDatabase.sqlite(before).storeServices(now: Date.init).users.create(newUser())
             let superseded = SessionToken.generate()
             let inTheClear = SessionToken.generate()

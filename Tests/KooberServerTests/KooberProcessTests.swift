@@ -98,6 +98,7 @@ import Testing
         )
         #expect(await koober.waitForExit(timeout: .seconds(30)))
         #expect(koober.process.terminationStatus != 0)
-        #expect(koober.log.contains("/nonexistent/templates/layout.mustache is missing"))
+        // The words are read first: every template is read once per language, with them.
+        #expect(koober.log.contains("/nonexistent/templates/words/en-AU.words cannot be read"))
     }
 }

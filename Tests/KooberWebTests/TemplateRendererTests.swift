@@ -68,8 +68,7 @@ import Testing
     /// (by reflection) from the same template files; and as the benchmarks' Hummingbird peer renders it with
     /// swift-mustache from the data Koober keeps of it (`koober --keep-view-data`: JSON, read back as plain values).
     @Test func everyPageRendersAsSwiftMustacheRendersItsViewState() async throws {
-        var library = try await MustacheLibrary(directory: ProjectPaths.templates)
-        try library.register("v1", named: "asset-version")
+        let library = try await MustacheLibrary.koober()
         let renderer = try TemplateRenderer(directory: ProjectPaths.templates, assetVersion: "v1")
         let here = Location(latitude: -33.8688, longitude: 151.2093)
         let opera = NamedLocation(
@@ -226,6 +225,15 @@ import Testing
             (.notice, NoticeViewState.emailConfirmed(signedIn: true)),
             (.notice, NoticeViewState.confirmationLinkExpired(signedIn: false)),
         ]
+        for language in Language.allCases where language != .english {
+            let library = try await MustacheLibrary.koober(language)
+            for (template, viewState) in pages {
+                let bySwiftMustache = try #require(library.render(viewState, withTemplate: template.rawValue))
+                #expect(
+                    renderer.speaking(language).render(template, viewState) == bySwiftMustache,
+                    "\(language) \(template) \(viewState)")
+            }
+        }
         for (template, viewState) in pages {
             let bySwiftMustache = try #require(library.render(viewState, withTemplate: template.rawValue))
             #expect(renderer.render(template, viewState) == bySwiftMustache, "\(template) \(viewState)")

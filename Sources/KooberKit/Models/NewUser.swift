@@ -10,11 +10,14 @@ public struct NewUser: Equatable, Sendable {
     /// The link that confirms the email, stored with the account and its message queued in the same transaction
     /// (Sign Up's); `nil` for accounts made otherwise (the demo account, seeding).
     public let confirmation: AccountLinkIssue?
+    /// The language the rider signed up in (the page's), kept on the account; `nil` for accounts made otherwise.
+    public let language: Language?
 
     public init(
         name: String, nickname: String, email: String, mobileNumber: String, passwordHash: String,
-        confirmation: AccountLinkIssue? = nil
+        confirmation: AccountLinkIssue? = nil, language: Language? = nil
     ) {
+        self.language = language
         self.name = name
         self.nickname = nickname
         self.email = email

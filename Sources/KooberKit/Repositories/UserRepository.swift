@@ -12,6 +12,8 @@ public protocol UserRepository: Sendable {
     /// Removes the user and, where the store keeps them together, everything of theirs (SQLite: sessions, rides with
     /// their events, the chosen drop-off); their email is free again.
     func delete(id: UserID) async throws
+    /// Keeps `language` on the account (the Language form of a signed-in rider); an unknown id changes nothing.
+    func setLanguage(_ language: Language, for id: UserID) async throws
 }
 
 public enum UserRepositoryError: Error, Equatable, Sendable {

@@ -15,6 +15,8 @@ public struct SignUpUseCase: Sendable {
     let sessionStarter: SessionStarter
     let signUpThrottle: any SignUpThrottling
     let linkPolicy: AccountLinkPolicy
+    /// The language of the page the visitor signed up on, kept on the account.
+    let language: Language?
 
     public init(
         account: NewAccount,
@@ -25,9 +27,11 @@ public struct SignUpUseCase: Sendable {
         passwordHasher: any PasswordHasher,
         sessionPolicy: SessionPolicy,
         signUpThrottle: any SignUpThrottling,
-        linkPolicy: AccountLinkPolicy = AccountLinkPolicy()
+        linkPolicy: AccountLinkPolicy = AccountLinkPolicy(),
+        language: Language? = nil
     ) {
         self.linkPolicy = linkPolicy
+        self.language = language
         self.account = account
         self.clientAddress = clientAddress
         self.signUpThrottle = signUpThrottle
@@ -54,7 +58,8 @@ public struct SignUpUseCase: Sendable {
             mobileNumber: account.mobileNumber.trimmingCharacters(in: .whitespacesAndNewlines),
             passwordHash: try await hashOrGiveBackThePlace(),
             confirmation: AccountLinkIssue(
-                purpose: .emailConfirmation, now: now, lifetime: linkPolicy.emailConfirmationLifetime)
+                purpose: .emailConfirmation, now: now, lifetime: linkPolicy.emailConfirmationLifetime),
+            language: language
         )
         do {
             let profile = try await userRepository.create(user)

@@ -72,7 +72,7 @@ public final class KooberAppDependencyContainer: Sendable {
     }
 
     /// A shared ride's page and stream, for anyone with its link.
-    func makeSharedRideScreen() -> SharedRideScreen {
+    func makeSharedRideScreen(templates: TemplateRenderer) -> SharedRideScreen {
         SharedRideScreen(
             templates: templates, mapTiles: mapTiles, feed: rideFeed, now: services.now,
             makeLoadSharedRideUseCase: { [services] token in
@@ -106,24 +106,31 @@ public final class KooberAppDependencyContainer: Sendable {
 
     /// The scope of a visitor who is not signed in; what they sign in to is a browser's session unless the policy
     /// says otherwise (Koober Cloud's token).
-    func makeOnboardingContainer(clientAddress: String, sessionPolicy: SessionPolicy? = nil)
-        -> KooberOnboardingDependencyContainer
-    {
+    /// `templates`: the pages', in the visitor's language (a new account keeps it).
+    func makeOnboardingContainer(
+        clientAddress: String, templates: TemplateRenderer, sessionPolicy: SessionPolicy? = nil
+    ) -> KooberOnboardingDependencyContainer {
         KooberOnboardingDependencyContainer(
             appContainer: self, clientAddress: clientAddress,
-            sessionPolicy: sessionPolicy ?? services.sessionPolicy)
+            sessionPolicy: sessionPolicy ?? services.sessionPolicy, templates: templates)
     }
 
     /// The scope of a signed-in rider: it cannot be made without their session.
     /// `rideStateReadWithSession`: the rider's ride state, when it was read with the session (`SessionRead`).
     /// `sessionToken`: the session's own token (the cookie's, or Koober Cloud's bearer token).
+    /// `templates`: the pages', in the rider's language.
     func makeSignedInContainer(
-        userSession: UserSession, sessionToken: SessionToken, clientAddress: String,
+        userSession: UserSession, sessionToken: SessionToken, clientAddress: String, templates: TemplateRenderer,
         rideStateReadWithSession: RideState? = nil
     ) -> KooberSignedInDependencyContainer {
         KooberSignedInDependencyContainer(
             appContainer: self, userSession: userSession, sessionToken: sessionToken, clientAddress: clientAddress,
-            rideStateReadWithSession: rideStateReadWithSession)
+            templates: templates, rideStateReadWithSession: rideStateReadWithSession)
+    }
+
+    /// The Language form's cookie, `koober_lang`.
+    func makeLanguageCookie() -> LanguageCookie {
+        LanguageCookie(secure: services.secureCookies)
     }
 
     /// Resolves a browser's session, or, with `policy` (`services.apiSessionPolicy`), a Koober Cloud token.

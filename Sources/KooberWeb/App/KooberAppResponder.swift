@@ -17,7 +17,10 @@ struct KooberAppResponder: Responder {
         }
         // Koober Cloud's paths answer their errors in JSON; `/ride` is the page's too, and takes POST as well.
         let errors: any ErrorAnswers =
-            CloudRoute.ownsPath(request.path) ? CloudErrors() : container.makeErrorPages()
+            CloudRoute.ownsPath(request.path)
+            ? CloudErrors()
+            : ErrorPages(
+                templates: container.templates.speaking(container.makeLanguageCookie().visitorLanguage(of: request)))
         let pageMatch = Route.match(method: request.method, path: request.path)
         switch pageMatch {
         case .notFound where cloudMatch == .notFound:
@@ -37,6 +40,8 @@ struct KooberAppResponder: Responder {
                         request: request, container: container, sessionRead: route.sessionRead)
                     var response = try await respond(to: route, capture: capture, request: request, visitor: visitor)
                     if let cookie = visitor.newCSRFCookie { response.setCookie(cookie) }
+                    // The Language form sets the cookie itself, to the new choice.
+                    if let cookie = visitor.newLanguageCookie, route != .chooseLanguage { response.setCookie(cookie) }
                     return response
                 }
             response.route = route.rawValue
@@ -63,7 +68,7 @@ struct KooberAppResponder: Responder {
             routeRequest = try RouteRequest(route, capture: capture, request)
         } catch {
             container.logger.notice("Refused an undecodable form: \(error)", metadata: ["request_id": "\(request.id)"])
-            return container.makeErrorPages().response(.badRequest)
+            return ErrorPages(templates: visitor.templates).response(.badRequest)
         }
         return try await respond(to: routeRequest, request: request, visitor: visitor)
     }
@@ -73,7 +78,7 @@ struct KooberAppResponder: Responder {
         case .launch:
             return .redirect(to: visitor.session == nil ? Route.welcome.path : Route.ride.path)
         case .welcome:
-            return await onboarding(visitor) { _ in container.templates.response(.welcome, WelcomeViewState()) }
+            return await onboarding(visitor) { _ in visitor.templates.response(.welcome, WelcomeViewState()) }
         case .signIn:
             return await onboarding(visitor) { $0.makeSignInScreen(csrfToken: visitor.csrfToken).show() }
         case .signUp:
@@ -96,7 +101,7 @@ struct KooberAppResponder: Responder {
             // An EventSource that gets 204 stops reconnecting: nobody signed in, or no ride to follow.
             guard visitor.session != nil else { return Response(status: .noContent) }
             return try await signedIn(visitor) {
-                try await $0.rideEvents(errors: container.makeErrorPages(), lastEventID: lastEventID)
+                try await $0.rideEvents(errors: ErrorPages(templates: visitor.templates), lastEventID: lastEventID)
             }
         case .profile:
             return try await signedIn(visitor) { try await $0.makeProfileScreen(csrfToken: visitor.csrfToken).show() }
@@ -127,9 +132,10 @@ struct KooberAppResponder: Responder {
                 try await $0.makeSavedPlacesScreen(csrfToken: visitor.csrfToken).showNew(placeID: placeID)
             }
         case .sharedRide(let token):
-            return try await container.makeSharedRideScreen().show(token: token)
+            return try await container.makeSharedRideScreen(templates: visitor.templates).show(token: token)
         case .sharedRideEvents(let token, let lastEventID):
-            return try await container.makeSharedRideScreen().events(token: token, lastEventID: lastEventID)
+            return try await container.makeSharedRideScreen(templates: visitor.templates).events(
+                token: token, lastEventID: lastEventID)
         case .healthCheck:
             let healthy = await container.services.healthCheck()
             return healthy ? .text("ok") : .text("unavailable", status: .serviceUnavailable)
@@ -140,7 +146,7 @@ struct KooberAppResponder: Responder {
             else {
                 container.logger.notice(
                     "Refused a form post without a valid token", metadata: ["request_id": "\(request.id)"])
-                return container.makeErrorPages().response(.forbidden)
+                return ErrorPages(templates: visitor.templates).response(.forbidden)
             }
             return try await respond(to: form, visitor: visitor)
         }
@@ -218,6 +224,15 @@ struct KooberAppResponder: Responder {
             return try await signedIn(visitor) {
                 try await $0.makeProfileScreen(csrfToken: visitor.csrfToken).signOut()
             }
+        case .chooseLanguage(let language, let returnTo):
+            guard let language else { return ErrorPages(templates: visitor.templates).response(.badRequest) }
+            try await ChooseLanguageUseCase(
+                language: language, riderID: visitor.session?.profile.id,
+                userRepository: container.services.userRepository
+            ).run()
+            var response = Response.redirect(to: returnTo.flatMap(ReturnPath.init)?.value ?? Route.launch.path)
+            response.setCookie(container.makeLanguageCookie().setting(language))
+            return response
         case .rateRide(let rideID, let rating):
             return try await signedIn(visitor) {
                 try await $0.makeRideFeedbackScreen(csrfToken: visitor.csrfToken).rate(rideID: rideID, form: rating)
@@ -253,7 +268,7 @@ struct KooberAppResponder: Responder {
         -> Response
     {
         try await body(
-            container.makeOnboardingContainer(clientAddress: visitor.address)
+            container.makeOnboardingContainer(clientAddress: visitor.address, templates: visitor.templates)
                 .makeAccountLinkScreen(csrfToken: visitor.csrfToken))
     }
 
@@ -263,7 +278,7 @@ struct KooberAppResponder: Responder {
     ) async rethrows -> Response {
         guard visitor.session == nil else { return .redirect(to: Route.ride.path) }
         return try await body(
-            container.makeOnboardingContainer(clientAddress: visitor.address)
+            container.makeOnboardingContainer(clientAddress: visitor.address, templates: visitor.templates)
         )
     }
 
@@ -284,6 +299,6 @@ struct KooberAppResponder: Responder {
         return try await body(
             container.makeSignedInContainer(
                 userSession: session, sessionToken: sessionToken, clientAddress: visitor.address,
-                rideStateReadWithSession: visitor.rideState))
+                templates: visitor.templates, rideStateReadWithSession: visitor.rideState))
     }
 }

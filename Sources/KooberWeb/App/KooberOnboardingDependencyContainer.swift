@@ -8,27 +8,29 @@ struct KooberOnboardingDependencyContainer: SignInUseCaseFactory, SignUpUseCaseF
     let clientAddress: String
     /// The kind of session signing in starts: a browser's, or a Koober Cloud token.
     let sessionPolicy: SessionPolicy
+    /// The pages' templates, in the visitor's language.
+    let templates: TemplateRenderer
 
     private var services: KooberServices { appContainer.services }
 
     /// `csrfToken`: the visitor's, for the page's form.
     func makeSignInScreen(csrfToken: String) -> SignInScreen {
         SignInScreen(
-            templates: appContainer.templates, csrfToken: csrfToken, signInUseCaseFactory: self,
+            templates: templates, csrfToken: csrfToken, signInUseCaseFactory: self,
             sessionCookie: appContainer.makeSessionCookie(), csrfProtection: appContainer.makeCSRFProtection()
         )
     }
 
     func makeSignUpScreen(csrfToken: String) -> SignUpScreen {
         SignUpScreen(
-            templates: appContainer.templates, csrfToken: csrfToken, signUpUseCaseFactory: self,
+            templates: templates, csrfToken: csrfToken, signUpUseCaseFactory: self,
             sessionCookie: appContainer.makeSessionCookie(), csrfProtection: appContainer.makeCSRFProtection()
         )
     }
 
     func makeAccountLinkScreen(csrfToken: String) -> AccountLinkScreen {
         AccountLinkScreen(
-            templates: appContainer.templates, csrfToken: csrfToken, useCaseFactory: self,
+            templates: templates, csrfToken: csrfToken, useCaseFactory: self,
             sessionCookie: appContainer.makeSessionCookie(), csrfProtection: appContainer.makeCSRFProtection()
         )
     }
@@ -46,7 +48,8 @@ struct KooberOnboardingDependencyContainer: SignInUseCaseFactory, SignUpUseCaseF
             account: account, clientAddress: clientAddress, now: services.now(),
             userRepository: services.userRepository, sessionRepository: services.sessionRepository,
             passwordHasher: services.passwordHasher, sessionPolicy: sessionPolicy,
-            signUpThrottle: appContainer.services.signUpThrottle, linkPolicy: services.accountLinkPolicy
+            signUpThrottle: appContainer.services.signUpThrottle, linkPolicy: services.accountLinkPolicy,
+            language: templates.language
         )
     }
 

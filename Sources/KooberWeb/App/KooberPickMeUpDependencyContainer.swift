@@ -12,7 +12,7 @@ struct KooberPickMeUpDependencyContainer: PickMeUpUseCaseFactory, DropoffPickerU
     /// `csrfToken`: the visitor's, for the page's forms.
     func makePickMeUpScreen(csrfToken: String) -> PickMeUpScreen {
         PickMeUpScreen(
-            templates: signedInContainer.appContainer.templates, csrfToken: csrfToken,
+            templates: signedInContainer.templates, csrfToken: csrfToken,
             riderNickname: signedInContainer.userSession.profile.nickname, pickupLocation: pickupLocation,
             mapTiles: signedInContainer.appContainer.mapTiles, publicURL: services.mail.publicURL,
             useCaseFactory: self, now: services.now
@@ -21,7 +21,7 @@ struct KooberPickMeUpDependencyContainer: PickMeUpUseCaseFactory, DropoffPickerU
 
     func makeDropoffPickerScreen(csrfToken: String) -> DropoffPickerScreen {
         DropoffPickerScreen(
-            templates: signedInContainer.appContainer.templates, csrfToken: csrfToken,
+            templates: signedInContainer.templates, csrfToken: csrfToken,
             pickupLocation: pickupLocation, useCaseFactory: self
         )
     }

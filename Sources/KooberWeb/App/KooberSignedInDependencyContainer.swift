@@ -13,6 +13,8 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
     let sessionToken: SessionToken
     /// Where the request comes from (`ClientAddress`): the password forms are throttled per email and address.
     let clientAddress: String
+    /// The pages' templates, in the rider's language.
+    let templates: TemplateRenderer
     /// The rider's ride state as read with the session in this request, if it was (`SessionRead`): pick-me-up's page
     /// shows it rather than read it again.
     let rideStateReadWithSession: RideState?
@@ -22,7 +24,7 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
     /// `csrfToken`: the visitor's, for the page's forms.
     func makeProfileScreen(csrfToken: String) -> ProfileScreen {
         ProfileScreen(
-            templates: appContainer.templates, csrfToken: csrfToken, mapTiles: appContainer.mapTiles,
+            templates: templates, csrfToken: csrfToken, mapTiles: appContainer.mapTiles,
             loadUserProfileUseCaseFactory: self,
             loadRideHistoryUseCaseFactory: self, emailConfirmationUseCaseFactory: self, signOutUseCaseFactory: self,
             scheduledRidesUseCaseFactory: self,
@@ -42,7 +44,7 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
     /// A ride's receipt, Rate Your Ride and Report a Problem.
     func makeRideFeedbackScreen(csrfToken: String) -> RideFeedbackScreen {
         RideFeedbackScreen(
-            templates: appContainer.templates, csrfToken: csrfToken, mapTiles: appContainer.mapTiles,
+            templates: templates, csrfToken: csrfToken, mapTiles: appContainer.mapTiles,
             useCaseFactory: self, now: services.now)
     }
 
@@ -63,7 +65,7 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
 
     func makeAccountScreen(csrfToken: String) -> AccountScreen {
         AccountScreen(
-            templates: appContainer.templates, csrfToken: csrfToken, profile: userSession.profile, useCaseFactory: self,
+            templates: templates, csrfToken: csrfToken, profile: userSession.profile, useCaseFactory: self,
             sessionCookie: appContainer.makeSessionCookie(), csrfProtection: appContainer.makeCSRFProtection()
         )
     }
@@ -162,7 +164,7 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
 
     /// Saved Places and Save.
     func makeSavedPlacesScreen(csrfToken: String) -> SavedPlacesScreen {
-        SavedPlacesScreen(templates: appContainer.templates, csrfToken: csrfToken, useCaseFactory: self)
+        SavedPlacesScreen(templates: templates, csrfToken: csrfToken, useCaseFactory: self)
     }
 
     func makeLoadSavedPlacesUseCase() -> LoadSavedPlacesUseCase {

@@ -16,6 +16,14 @@ struct Visitor: Sendable {
     let csrfToken: String
     /// Set when the visitor had no pre-session id yet; added to whatever response they get.
     let newCSRFCookie: SetCookie?
+    /// The language of the visitor's pages: the account's when a signed-in rider chose one, else the `koober_lang`
+    /// cookie's, else the best match for `Accept-Language`, else English.
+    let language: Language
+    /// Set when the account's language is not the browser's cookie's (a rider who chose on another device): the
+    /// cookie follows, so the pages stay in it after Sign Out.
+    let newLanguageCookie: SetCookie?
+    /// The pages' templates, in `language`, with the Language form.
+    let templates: TemplateRenderer
 
     init(request: Request, container: KooberAppDependencyContainer, sessionRead: SessionRead) async throws {
         let sessionToken = container.makeSessionCookie().token(in: request)
@@ -36,6 +44,13 @@ struct Visitor: Sendable {
             session: session == nil ? nil : sessionToken, request: request
         )
         csrfToken = csrfProtection.token(for: csrfBinding)
+        let languageCookie = container.makeLanguageCookie()
+        let chosen = languageCookie.language(in: request)
+        let accountLanguage = session?.profile.language
+        language = accountLanguage ?? chosen ?? AcceptLanguage.language(of: request)
+        newLanguageCookie = accountLanguage.flatMap { $0 == chosen ? nil : languageCookie.setting($0) }
+        templates = container.templates.speaking(language)
+            .page(LayoutViewState(language: language, csrfToken: csrfToken, request: request))
     }
 }
 

@@ -35,15 +35,18 @@ struct CloudResponder {
                 problem: "A host name or address, with a port if any.")
         }
         let address = ClientAddress.of(request, trustProxy: services.trustProxy)
-        let rider = route.needsToken ? try await self.signedIn(request, address) : nil
+        let language = AcceptLanguage.language(of: request)
+        let rider = route.needsToken ? try await self.signedIn(request, address, language) : nil
         func signedIn() throws(CloudError) -> KooberSignedInDependencyContainer {
             guard let rider else { throw CloudError.noToken }
             return rider
         }
         switch try CloudRouteRequest(route, capture: capture, request) {
-        case .logIn(let credentials): return try await onboarding(address, links).logIn(credentials: credentials)
-        case .signUp(let body): return try await onboarding(address, links).signUp(body: body)
-        case .forgotPassword(let body): return try await onboarding(address, links).requestPasswordReset(body: body)
+        case .logIn(let credentials):
+            return try await onboarding(address, language, links).logIn(credentials: credentials)
+        case .signUp(let body): return try await onboarding(address, language, links).signUp(body: body)
+        case .forgotPassword(let body):
+            return try await onboarding(address, language, links).requestPasswordReset(body: body)
         case .rideOptions(let pickup):
             return try signedIn().makePickMeUpContainer(at: pickup).makeCloudRideResponder(links: links)
                 .rideOptions()
@@ -97,21 +100,26 @@ struct CloudResponder {
         try await signedIn.makePickMeUpContainer().makeCloudRideResponder(links: links)
     }
 
-    private func onboarding(_ address: String, _ links: CloudLinks) -> CloudSignInResponder {
+    private func onboarding(_ address: String, _ language: Language, _ links: CloudLinks) -> CloudSignInResponder {
         container.makeOnboardingContainer(
-            clientAddress: address, sessionPolicy: container.services.apiSessionPolicy
+            clientAddress: address, templates: container.templates.speaking(language),
+            sessionPolicy: container.services.apiSessionPolicy
         )
         .makeCloudSignInResponder(links: links)
     }
 
     /// The rider a bearer token stands for, or the 401: no token, a malformed one, one that has ended, or a browser's
     /// session id (the API never accepts those: `SessionPolicy.api` accepts only tokens).
-    private func signedIn(_ request: Request, _ address: String) async throws -> KooberSignedInDependencyContainer {
+    private func signedIn(_ request: Request, _ address: String, _ language: Language) async throws
+        -> KooberSignedInDependencyContainer
+    {
         guard let token = CloudAuthorization.bearerToken(in: request),
             let session = try await container.makeResolveUserSessionUseCase(
                 token: token, policy: container.services.apiSessionPolicy
             ).run()
         else { throw CloudError.noToken }
-        return container.makeSignedInContainer(userSession: session, sessionToken: token, clientAddress: address)
+        return container.makeSignedInContainer(
+            userSession: session, sessionToken: token, clientAddress: address,
+            templates: container.templates.speaking(language))
     }
 }

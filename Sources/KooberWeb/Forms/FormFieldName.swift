@@ -31,6 +31,9 @@ enum FormFieldName: Hashable, Sendable {
     case reason
     /// Koober Ops: a refund's amount, in dollars.
     case refundAmount
+    /// The Language form's choice (a tag) and the path of the page it was sent from.
+    case language
+    case returnTo
 
     var rawValue: String {
         switch self {
@@ -48,6 +51,8 @@ enum FormFieldName: Hashable, Sendable {
         case .authenticatorCode: "code"
         case .authenticatorSecret: "secret"
         case .reason: "reason"
+        case .language: "language"
+        case .returnTo: "return_to"
         case .refundAmount: "amount"
         case .csrfToken: "csrf_token"
         case .linkToken: "token"

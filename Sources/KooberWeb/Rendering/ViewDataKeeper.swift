@@ -1,4 +1,5 @@
 import Foundation
+import KooberKit
 import MustacheRendering
 
 /// Keeps the data each page was rendered with (`koober --keep-view-data <folder>`): `<folder>/<template>.json` is
@@ -18,6 +19,18 @@ public struct ViewDataKeeper: Sendable {
         "\(folder)/\(template).json"
     }
 
+    /// Where a language's templates are kept, with its words in place: the peer's templates.
+    public func templatesFolder(of language: Language) -> String {
+        "\(folder)/templates/\(language.tag)"
+    }
+
+    /// Keeps the text of a template with `language`'s words in place, as koober parsed it.
+    func keepTemplate(_ text: String, named name: String, language: Language) {
+        let folder = templatesFolder(of: language)
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try? Data(text.utf8).write(to: URL(fileURLWithPath: "\(folder)/\(name).mustache"), options: .atomic)
+    }
+
     /// Writes the page's data over the last one of its template, whole or not at all; a failure to write is not the
     /// page's: it is rendered anyway.
     func keep(_ data: KeptViewData) {
@@ -32,6 +45,8 @@ public struct ViewDataKeeper: Sendable {
 /// and the view state exactly as the template read it.
 public struct KeptViewData: Codable, Sendable {
     public let template: String
+    /// The page's language: its templates are `ViewDataKeeper.templatesFolder(of:)` that language.
+    public let language: String
     public let assetVersion: String
     public let viewData: TemplateValue
 }

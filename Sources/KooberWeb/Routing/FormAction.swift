@@ -24,6 +24,8 @@ enum FormAction: Equatable, Sendable {
     case deleteAccount(password: String)
     case sendEmailConfirmation
     case signOut
+    /// The Language form: the language chosen (`nil` when it is none of Koober's: a 400) and the page it was on.
+    case chooseLanguage(Language?, returnTo: String?)
     /// Rate Your Ride on a ride (`nil` when the path names none: a 404).
     case rateRide(RideID?, RatingForm)
     case reportProblem(RideID?, category: String?, text: String)

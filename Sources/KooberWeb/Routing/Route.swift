@@ -60,6 +60,8 @@ public enum Route: String, CaseIterable, Sendable {
     /// `POST /rides/scheduled/<id>/cancel`: Cancel on My Profile's Upcoming rides (`PathValue.scheduledRideID`).
     case cancelScheduledRide
     case signOut
+    /// `POST /language`: the Language form at the foot of every page.
+    case chooseLanguage
     case healthCheck
 
     /// Where this route lives: its literal path, or its path's template with a typed capture (`PathTemplate`),
@@ -103,6 +105,7 @@ public enum Route: String, CaseIterable, Sendable {
         case .cancelScheduledRide:
             .captured("/rides/scheduled/", .scheduledRideID, "/cancel", claimsEverythingUnderPrefix: true)
         case .signOut: .literal("/signout")
+        case .chooseLanguage: .literal("/language")
         case .healthCheck: .literal("/healthz")
         }
     }
@@ -139,7 +142,7 @@ public enum Route: String, CaseIterable, Sendable {
             .shareRide, .stopSharingRide,
             .submitEditProfile, .submitChangePassword, .signOutEverywhere, .submitDeleteAccount, .submitForgotPassword,
             .submitResetPassword, .sendEmailConfirmation, .rateRide, .submitReport, .rideAgain, .submitNewSavedPlace,
-            .renameSavedPlace, .removeSavedPlace, .scheduleRide, .cancelScheduledRide:
+            .renameSavedPlace, .removeSavedPlace, .scheduleRide, .cancelScheduledRide, .chooseLanguage:
             .POST
         }
     }

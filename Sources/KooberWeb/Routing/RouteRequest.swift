@@ -114,6 +114,10 @@ enum RouteRequest: Equatable, Sendable {
         case .submitDeleteAccount: self = try .submit(request) { .deleteAccount(password: $0.text(.password)) }
         case .sendEmailConfirmation: self = try .submit(request) { _ in .sendEmailConfirmation }
         case .signOut: self = try .submit(request) { _ in .signOut }
+        case .chooseLanguage:
+            self = try .submit(request) {
+                .chooseLanguage($0[.language].flatMap(Language.init(tag:)), returnTo: $0[.returnTo])
+            }
         }
     }
 

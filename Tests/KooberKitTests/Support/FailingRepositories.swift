@@ -29,6 +29,7 @@ actor RacedUserRepository: UserRepository {
     func updatePasswordHash(id: UserID, passwordHash: String) async throws {}
 
     func delete(id: UserID) async throws {}
+    func setLanguage(_ language: Language, for id: UserID) async throws {}
 }
 
 /// A user store that answers lookups (no one is registered) but cannot store anyone.
@@ -54,4 +55,5 @@ struct ReadOnlyUserRepository: UserRepository {
     func updatePasswordHash(id: UserID, passwordHash: String) async throws {}
 
     func delete(id: UserID) async throws {}
+    func setLanguage(_ language: Language, for id: UserID) async throws {}
 }
