@@ -121,7 +121,8 @@ import Testing
         let (name, reach) = Self.screens[index]
         let browser = try await KooberTestApp().browser()
         try await reach(browser)
-        #expect(try browser.first("/html")?[attribute: "lang"] == "en", "\(name)")
+        #expect(try browser.first("/html")?[attribute: "lang"] == "en-AU", "\(name)")
+        #expect(try browser.first("/html")?[attribute: "dir"] == "ltr", "\(name)")
         #expect(
             try browser.first("//meta[@name='viewport']")?[attribute: "content"]
                 == "width=device-width, initial-scale=1")

@@ -37,7 +37,8 @@ struct KooberAppResponder: Responder {
             var response = await UnexpectedErrorResponder(errorPages: errors, logger: container.logger)
                 .respond(to: request) {
                     let visitor = try await Visitor(
-                        request: request, container: container, sessionRead: route.sessionRead)
+                        request: request, container: container, sessionRead: route.sessionRead,
+                        carriesLinkToken: route.carriesLinkToken)
                     var response = try await respond(to: route, capture: capture, request: request, visitor: visitor)
                     if let cookie = visitor.newCSRFCookie { response.setCookie(cookie) }
                     // The Language form sets the cookie itself, to the new choice.

@@ -25,7 +25,13 @@ struct Visitor: Sendable {
     /// The pages' templates, in `language`, with the Language form.
     let templates: TemplateRenderer
 
-    init(request: Request, container: KooberAppDependencyContainer, sessionRead: SessionRead) async throws {
+    /// - Parameter carriesLinkToken: the page's address carries a mailed link's or a share link's token: it has no
+    ///   Language form (its language still follows the cookie and `Accept-Language`), so the token is posted nowhere,
+    ///   a watcher's page has no form at all, and every ended link's page is alike, byte for byte.
+    init(
+        request: Request, container: KooberAppDependencyContainer, sessionRead: SessionRead,
+        carriesLinkToken: Bool = false
+    ) async throws {
         let sessionToken = container.makeSessionCookie().token(in: request)
         switch (sessionToken, sessionRead) {
         case (nil, _):
@@ -49,8 +55,10 @@ struct Visitor: Sendable {
         let accountLanguage = session?.profile.language
         language = accountLanguage ?? chosen ?? AcceptLanguage.language(of: request)
         newLanguageCookie = accountLanguage.flatMap { $0 == chosen ? nil : languageCookie.setting($0) }
-        templates = container.templates.speaking(language)
-            .page(LayoutViewState(language: language, csrfToken: csrfToken, request: request))
+        let speaking = container.templates.speaking(language)
+        templates =
+            carriesLinkToken
+            ? speaking : speaking.page(LayoutViewState(language: language, csrfToken: csrfToken, returnTo: request))
     }
 }
 

@@ -20,12 +20,13 @@ struct LayoutViewState: Encodable {
 
     let languageForm: LanguageForm
 
-    /// The longest address the form carries back; a longer one comes back to pick-me-up's (`ReturnPath`).
-    init(language: Language, csrfToken: String, request: Request) {
-        let returnTo = request.method == .GET ? request.uri : request.path
+    /// `returnTo`: the request of the page the form is on, which it comes back to (its address with the query of a
+    /// `GET`); an address that is no `ReturnPath` comes back to Koober's front page.
+    init(language: Language, csrfToken: String, returnTo request: Request) {
+        let address = request.method == .GET ? request.uri : request.path
         languageForm = LanguageForm(
             action: Route.chooseLanguage.path, csrfToken: csrfToken,
-            returnTo: ReturnPath(returnTo)?.value ?? Route.launch.path,
+            returnTo: ReturnPath(address)?.value ?? Route.launch.path,
             languages: Language.allCases.map {
                 LanguageChoice(
                     tag: $0.tag, name: $0.ownName, direction: $0.isRightToLeft ? "rtl" : "ltr", current: $0 == language)

@@ -23,7 +23,9 @@ public struct Words: Sendable {
     /// The catalogue `text` of `file`; throws naming the line that is not `key = text` or repeats a key.
     init(language: Language, text: String, file: String) throws(LoadError) {
         var entries: [String: String] = [:]
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one `Character`: a catalogue saved with Windows line endings splits at it too.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for (index, line) in lines.enumerated() {
             let line = line.hasSuffix("\r") ? line.dropLast() : line
             if line.allSatisfy(\.isWhitespace) || line.hasPrefix("#") { continue }
             guard let separator = line.range(of: " = ") else {
