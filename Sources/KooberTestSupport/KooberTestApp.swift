@@ -59,7 +59,7 @@ public final class KooberTestApp: Sendable {
         configure(&services)
         let staticFiles = try StaticFiles(directory: ProjectPaths.publicFiles)
         container = try await KooberAppDependencyContainer(
-            templates: try TemplateRenderer(directory: templatesDirectory, assetVersion: staticFiles.version),
+            templates: try Self.templates(in: templatesDirectory, assetVersion: staticFiles.version),
             staticFiles: staticFiles,
             services: services,
             logger: logger

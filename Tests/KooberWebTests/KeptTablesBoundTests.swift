@@ -31,10 +31,11 @@ import Testing
         }
         #expect(RideDateText.keptCount <= RideDateText.keptLimit)
         let tiles = try MapTiles.sydney.get()
+        let words = try Words.project()
         let pickup = MapPin(name: "Your location", latitude: -33.864308, longitude: 151.209146)
         for step in 0..<(RouteMap.drawnLimit * 2) {
             let dropoff = MapPin(name: "Place \(step)", latitude: -33.8 - Double(step) / 10_000, longitude: 151.2)
-            _ = RouteMap.svg(pickup: pickup, dropoff: dropoff, tiles: tiles)
+            _ = RouteMap.svg(pickup: pickup, dropoff: dropoff, tiles: tiles, words: words)
         }
         #expect(RouteMap.drawnCount <= RouteMap.drawnLimit)
     }

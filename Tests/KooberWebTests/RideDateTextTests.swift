@@ -10,7 +10,7 @@ import Testing
             Date(timeIntervalSince1970: 1_700_000_000 + Double($0) * 61.7)
         }
         for date in dates + dates.prefix(100) {
-            #expect(RideDateText.text(for: date) == date.formatted(RideDateText.style), "\(date)")
+            #expect(RideDateText.text(for: date) == date.formatted(RideDateText.style(.english)), "\(date)")
         }
         let winter = Date(timeIntervalSince1970: 1_751_328_000)  // 1 July 2025, 00:00 UTC
         // Foundation puts a narrow no-break space before "am".

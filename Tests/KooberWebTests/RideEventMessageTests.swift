@@ -20,7 +20,7 @@ struct RideEventMessageTests {
     func theDataLineIsJSONWithEveryKeyAndTheHeadlineIntact(name: String) throws {
         let progress = RideProgress(
             status: .riding, position: Location(latitude: -33.8612345678, longitude: 151.2), etaSeconds: 359.2)
-        let bytes = RideEventMessage(progress, ride: ride(dropoffNamed: name)).bytes(
+        let bytes = RideEventMessage(progress, ride: ride(dropoffNamed: name), try Words.project()).bytes(
             id: RideEventID(rideID: RideID(42), status: .riding, sequence: 3))
         let text = String(buffer: bytes)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -35,7 +35,9 @@ struct RideEventMessageTests {
     }
 
     @Test func whatDoesNotApplyIsNull() throws {
-        let bytes = RideEventMessage(RideProgress(status: .finding), ride: ride(dropoffNamed: "MOMA")).bytes(
+        let bytes = RideEventMessage(
+            RideProgress(status: .finding), ride: ride(dropoffNamed: "MOMA"), try Words.project()
+        ).bytes(
             id: RideEventID(rideID: RideID(42), status: .finding, sequence: 0))
         #expect(
             String(buffer: bytes).contains(
@@ -49,10 +51,10 @@ struct RideEventMessageTests {
             id: stored.id, userID: stored.userID, pickup: stored.pickup, dropoff: stored.dropoff,
             rideOptionID: stored.rideOptionID, fareCents: stored.fareCents, requestedAt: stored.requestedAt,
             status: .cancelled, cancelledByKoober: true)
-        let bytes = RideEventMessage(RideProgress(status: .cancelled), ride: cancelled).bytes(
+        let bytes = RideEventMessage(RideProgress(status: .cancelled), ride: cancelled, try Words.project()).bytes(
             id: RideEventID(rideID: RideID(42), status: .cancelled, sequence: 0))
         #expect(String(buffer: bytes).contains(#""headline":"Koober cancelled this ride""#))
-        let byRider = RideEventMessage(RideProgress(status: .cancelled), ride: stored).bytes(
+        let byRider = RideEventMessage(RideProgress(status: .cancelled), ride: stored, try Words.project()).bytes(
             id: RideEventID(rideID: RideID(42), status: .cancelled, sequence: 0))
         #expect(String(buffer: byRider).contains(#""headline":"Ride cancelled""#))
     }

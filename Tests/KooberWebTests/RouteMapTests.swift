@@ -9,6 +9,9 @@ import Testing
     // swift-format-ignore: NeverUseForceTry
     // The committed map data parses (MapDataTests); were it broken, every test here would rightly stop.
     static let tiles = try! MapTiles.sydney.get()
+    // swift-format-ignore: NeverUseForceTry
+    // The committed English catalogue loads (WordCatalogueTests); were it broken, every test here would rightly stop.
+    static let words = try! Words.project()
     static let pickup = MapPin(name: "Your location", latitude: -33.864308, longitude: 151.209146)
     static let operaHouse = MapPin(name: "Opera House", latitude: -33.858667, longitude: 151.214028)
     static let manly = MapPin(name: "Manly Beach", latitude: -33.797200, longitude: 151.288700)
@@ -30,7 +33,7 @@ import Testing
     static let pairIndices = Array(pairs.indices)
 
     @Test func aPickUpAloneShowsOnePinAndNoRoute() throws {
-        let map = RouteMap(pickup: Self.pickup, dropoff: nil, tiles: Self.tiles)
+        let map = RouteMap(pickup: Self.pickup, dropoff: nil, tiles: Self.tiles, words: Self.words)
         let svg = try HTMLDocument(html: map.svg)
         #expect(try svg.all(Self.classed("map-pickup")).count == 1)
         #expect(try svg.all(Self.classed("map-dropoff")).isEmpty)
@@ -42,7 +45,7 @@ import Testing
     }
 
     @Test func aDropOffShowsBothPinsAndTheRouteJoinsTheirCentres() throws {
-        let map = RouteMap(pickup: Self.pickup, dropoff: Self.operaHouse, tiles: Self.tiles)
+        let map = RouteMap(pickup: Self.pickup, dropoff: Self.operaHouse, tiles: Self.tiles, words: Self.words)
         let svg = try HTMLDocument(html: map.svg)
         let pickupCentre = try #require(try svg.first(Self.classed("map-pickup") + "/*[local-name()='circle'][1]"))
         let dropoffCentre = try #require(try svg.first(Self.classed("map-dropoff") + "/*[local-name()='circle'][1]"))
@@ -65,7 +68,7 @@ import Testing
     @Test(arguments: pairIndices)
     func bothPinsAndTheirLabelsStayInsideTheMap(index: Int) throws {
         let (pickup, dropoff) = Self.pairs[index]
-        let map = RouteMap(pickup: pickup, dropoff: dropoff, tiles: Self.tiles)
+        let map = RouteMap(pickup: pickup, dropoff: dropoff, tiles: Self.tiles, words: Self.words)
         for point in [map.pickupPoint, try #require(map.dropoffPoint)] {
             #expect(point.x >= 0.12 * 360 - 0.001 && point.x <= 0.88 * 360 + 0.001, "x = \(point.x)")
             #expect(point.y >= 0.12 * 400 - 0.001 && point.y <= 0.88 * 400 + 0.001, "y = \(point.y)")
@@ -87,7 +90,7 @@ import Testing
     @Test(arguments: pairIndices)
     func oneScaleServesBothAxes(index: Int) throws {
         let (pickup, dropoff) = Self.pairs[index]
-        let map = RouteMap(pickup: pickup, dropoff: dropoff, tiles: Self.tiles)
+        let map = RouteMap(pickup: pickup, dropoff: dropoff, tiles: Self.tiles, words: Self.words)
         let end = try #require(map.dropoffPoint)
         // Equirectangular about the map plane's origin (-33.87°), as the seed data's tiles are projected.
         let kilometresPerDegree = 2 * Double.pi * 6371 / 360
@@ -105,7 +108,7 @@ import Testing
 
     @Test func aLongNameIsCutOnTheMapButWholeInTheTitle() throws {
         let far = MapPin(name: "Due west of the State Library", latitude: -33.864308, longitude: 151.15)
-        let map = RouteMap(pickup: Self.pickup, dropoff: far, tiles: Self.tiles)
+        let map = RouteMap(pickup: Self.pickup, dropoff: far, tiles: Self.tiles, words: Self.words)
         let svg = try HTMLDocument(html: map.svg)
         let label = try #require(try svg.texts(at: Self.classed("map-dropoff-label")).first)
         #expect(label.hasSuffix("…") && far.name.hasPrefix(label.dropLast()))
@@ -123,7 +126,7 @@ import Testing
     }
 
     @Test func identicalPinsDoNotCrashAndSitInTheMiddle() throws {
-        let map = RouteMap(pickup: Self.pickup, dropoff: Self.pickup, tiles: Self.tiles)
+        let map = RouteMap(pickup: Self.pickup, dropoff: Self.pickup, tiles: Self.tiles, words: Self.words)
         let end = try #require(map.dropoffPoint)
         #expect(abs(end.x - 180) <= 0.5 && abs(end.y - 200) <= 0.5)
         #expect(!map.svg.lowercased().contains("nan") && !map.svg.lowercased().contains("inf"))
@@ -131,15 +134,16 @@ import Testing
     }
 
     @Test func theSameInputGivesByteIdenticalOutput() {
-        let first = RouteMap(pickup: Self.pickup, dropoff: Self.manly, tiles: Self.tiles)
-        let second = RouteMap(pickup: Self.pickup, dropoff: Self.manly, tiles: Self.tiles)
+        let first = RouteMap(pickup: Self.pickup, dropoff: Self.manly, tiles: Self.tiles, words: Self.words)
+        let second = RouteMap(pickup: Self.pickup, dropoff: Self.manly, tiles: Self.tiles, words: Self.words)
         #expect(Array(first.svg.utf8) == Array(second.svg.utf8))
     }
 
     @Test func namesAreEscaped() throws {
         let evil = MapPin(name: "<script>alert(\"x\")</script> & 'co'", latitude: -33.86, longitude: 151.21)
         let map = RouteMap(
-            pickup: evil, dropoff: MapPin(name: "A&B <b>", latitude: -33.87, longitude: 151.2), tiles: Self.tiles)
+            pickup: evil, dropoff: MapPin(name: "A&B <b>", latitude: -33.87, longitude: 151.2), tiles: Self.tiles,
+            words: Self.words)
         #expect(!map.svg.contains("<script") && !map.svg.contains("<b>") && !map.svg.contains("A&B"))
         let svg = try HTMLDocument(html: map.svg)
         #expect(try svg.text(at: "//*[local-name()='title']") == map.textAlternative)
@@ -148,7 +152,7 @@ import Testing
     }
 
     @Test func theTitleNamesBothPlacesAndTheDistance() throws {
-        let map = RouteMap(pickup: Self.pickup, dropoff: Self.operaHouse, tiles: Self.tiles)
+        let map = RouteMap(pickup: Self.pickup, dropoff: Self.operaHouse, tiles: Self.tiles, words: Self.words)
         #expect(map.textAlternative == "Map: pick-up at Your location; drop-off at Opera House, 0.8 km away.")
         let svg = try HTMLDocument(html: map.svg)
         let root = try #require(try svg.first("//*[local-name()='svg']"))
@@ -159,7 +163,7 @@ import Testing
         #expect(title.text == map.textAlternative)
         #expect((root[attribute: "viewbox"] ?? root[attribute: "viewBox"]) == "0 0 360 400")
         #expect(
-            RouteMap(pickup: Self.pickup, dropoff: nil, tiles: Self.tiles).textAlternative
+            RouteMap(pickup: Self.pickup, dropoff: nil, tiles: Self.tiles, words: Self.words).textAlternative
                 == "Map: pick-up at Your location.")
     }
 
@@ -167,8 +171,8 @@ import Testing
     func theMarkupHasNoStyleAttributeAndNoScript(index: Int) {
         let (pickup, dropoff) = Self.pairs[index]
         for map in [
-            RouteMap(pickup: pickup, dropoff: dropoff, tiles: Self.tiles),
-            RouteMap(pickup: pickup, dropoff: nil, tiles: Self.tiles),
+            RouteMap(pickup: pickup, dropoff: dropoff, tiles: Self.tiles, words: Self.words),
+            RouteMap(pickup: pickup, dropoff: nil, tiles: Self.tiles, words: Self.words),
         ] {
             #expect(map.svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 360 400\""))
             #expect(map.svg.hasSuffix("</svg>"))
@@ -205,25 +209,25 @@ import Testing
 
     @Test func aKeptMapIsTheOneDrawnForThosePins() {
         #expect(
-            RouteMap.svg(pickup: Self.pickup, dropoff: Self.manly, tiles: Self.tiles)
-                == RouteMap(pickup: Self.pickup, dropoff: Self.manly, tiles: Self.tiles).svg)
+            RouteMap.svg(pickup: Self.pickup, dropoff: Self.manly, tiles: Self.tiles, words: Self.words)
+                == RouteMap(pickup: Self.pickup, dropoff: Self.manly, tiles: Self.tiles, words: Self.words).svg)
         #expect(
-            RouteMap.svg(pickup: Self.pickup, dropoff: Self.manly, tiles: Self.tiles)
-                == RouteMap(pickup: Self.pickup, dropoff: Self.manly, tiles: Self.tiles).svg)
+            RouteMap.svg(pickup: Self.pickup, dropoff: Self.manly, tiles: Self.tiles, words: Self.words)
+                == RouteMap(pickup: Self.pickup, dropoff: Self.manly, tiles: Self.tiles, words: Self.words).svg)
         #expect(
-            RouteMap.svg(pickup: Self.pickup, dropoff: nil, tiles: Self.tiles)
-                == RouteMap(pickup: Self.pickup, dropoff: nil, tiles: Self.tiles).svg)
+            RouteMap.svg(pickup: Self.pickup, dropoff: nil, tiles: Self.tiles, words: Self.words)
+                == RouteMap(pickup: Self.pickup, dropoff: nil, tiles: Self.tiles, words: Self.words).svg)
         #expect(
-            RouteMap.svg(pickup: Self.pickup, dropoff: Self.bondi, tiles: Self.tiles)
-                != RouteMap.svg(pickup: Self.pickup, dropoff: Self.manly, tiles: Self.tiles))
+            RouteMap.svg(pickup: Self.pickup, dropoff: Self.bondi, tiles: Self.tiles, words: Self.words)
+                != RouteMap.svg(pickup: Self.pickup, dropoff: Self.manly, tiles: Self.tiles, words: Self.words))
     }
 
     @Test func moreMapsThanAreKeptAreStillEachDrawnRight() {
         for step in 0...(RouteMap.drawnLimit + 10) {
             let dropoff = MapPin(name: "Place \(step)", latitude: -33.8 - Double(step) / 10_000, longitude: 151.2)
             #expect(
-                RouteMap.svg(pickup: Self.pickup, dropoff: dropoff, tiles: Self.tiles)
-                    == RouteMap(pickup: Self.pickup, dropoff: dropoff, tiles: Self.tiles).svg)
+                RouteMap.svg(pickup: Self.pickup, dropoff: dropoff, tiles: Self.tiles, words: Self.words)
+                    == RouteMap(pickup: Self.pickup, dropoff: dropoff, tiles: Self.tiles, words: Self.words).svg)
         }
     }
 }

@@ -354,7 +354,7 @@ import Testing
         #expect(response.status == .internalServerError)
         #expect(response.headers.first(name: "set-cookie") == nil, "nothing changes for the visitor")
         let page = try HTMLDocument(html: response.bodyText)
-        let expected = ErrorPages.message(for: .internalServerError)
+        let expected = ErrorPages.message(for: .internalServerError, try Words.project())
         #expect(try page.text(at: "//*[@class='error-title']") == expected.title)
         #expect(try page.text(at: "//*[@class='error-message']") == expected.message)
         #expect(try page.text(at: "//body")?.contains("StorageFailure") == false, "no internals")

@@ -70,6 +70,7 @@ import Testing
     @Test func everyPageRendersAsSwiftMustacheRendersItsViewState() async throws {
         let library = try await MustacheLibrary.koober()
         let renderer = try TemplateRenderer(directory: ProjectPaths.templates, assetVersion: "v1")
+        let words = renderer.words
         let here = Location(latitude: -33.8688, longitude: 151.2093)
         let opera = NamedLocation(
             id: PlaceID(1),
@@ -123,15 +124,16 @@ import Testing
                 riderNickname: "Ann",
                 mapTiles: mapTiles,
                 csrfToken: "t",
-                error: error
+                error: error,
+                words
             )
         }
         let pages: [(PageTemplate, any Encodable)] = [
             (.welcome, WelcomeViewState()),
-            (.signIn, SignInViewState(csrfToken: "t")),
-            (.signIn, SignInViewState(csrfToken: "t", email: "a&b@example.com", error: problem)),
-            (.signUp, SignUpViewState(csrfToken: "t")),
-            (.signUp, SignUpViewState(csrfToken: "t", account: account, error: problem)),
+            (.signIn, SignInViewState(csrfToken: "t", words)),
+            (.signIn, SignInViewState(csrfToken: "t", email: "a&b@example.com", error: problem, words)),
+            (.signUp, SignUpViewState(csrfToken: "t", words)),
+            (.signUp, SignUpViewState(csrfToken: "t", account: account, error: problem, words)),
             (.ride, pickMeUp(.choosingDropoff)),
             (.ride, pickMeUp(.choosingRideOption(dropoff: opera))),  // Benchmarks/run's page
             (.ride, pickMeUp(.choosingRideOption(dropoff: opera), error: problem)),
@@ -162,14 +164,14 @@ import Testing
                 .savePlace,
                 SavePlaceViewState(
                     place: opera, csrfToken: "t", choice: "own", ownLabel: "<b>",
-                    error: SavedPlaceError.label(.missing).errorMessage(labelField: "own_label"))
+                    error: SavedPlaceError.label(.missing).errorMessage(labelField: "own_label", words))
             ),
             (.savedPlaces, SavedPlacesViewState(places: [], csrfToken: "t")),
             (
                 .savedPlaces,
                 SavedPlacesViewState(
                     places: [SavedPlace(label: .home, place: opera), SavedPlace(label: .own("&Gym"), place: opera)],
-                    csrfToken: "t", error: SavedPlaceError.labelTaken.errorMessage(labelField: "new_label"),
+                    csrfToken: "t", error: SavedPlaceError.labelTaken.errorMessage(labelField: "new_label", words),
                     failedRename: (label: "&gym", newLabel: "Home"))
             ),
             (
@@ -177,24 +179,25 @@ import Testing
                 ProfileViewState(
                     csrfToken: "t", profile: profile, emailConfirmed: false,
                     history: RideHistoryPage(rides: [ride], older: RideHistoryCursor(after: ride)),
-                    notice: AccountLinkNotice.confirmationSent(to: "a&b@example.com"))
+                    notice: AccountLinkNotice.confirmationSent(to: "a&b@example.com", words), words)
             ),
             (
                 .profile,
                 ProfileViewState(
                     csrfToken: "t", profile: profile, emailConfirmed: true,
                     history: RideHistoryPage(rides: [], older: nil),
-                    error: SendEmailConfirmationError.throttled.errorMessage)
+                    error: SendEmailConfirmationError.throttled.errorMessage(words), words)
             ),
             (
                 .rideHistory,
-                RideHistoryPageViewState(history: RideHistoryViewState(RideHistoryPage(rides: [ride], older: nil)))
+                RideHistoryPageViewState(
+                    history: RideHistoryViewState(RideHistoryPage(rides: [ride], older: nil), words))
             ),
             (
                 .rideReceipt,
                 RideReceiptViewState(
                     record: RideRecord(ride: ride, events: []), mapTiles: mapTiles, now: ride.requestedAt,
-                    csrfToken: "t")
+                    csrfToken: "t", words)
             ),
             (
                 .rideReceipt,
@@ -203,27 +206,28 @@ import Testing
                     ratingForm: RatingFormViewState(
                         record: rated, now: finishedAt + 60,
                         sent: RatingForm(stars: 6, compliments: ["friendly"], tipChoice: "other", otherAmount: "<1e9>"),
-                        problems: [.stars: "No", .tip: "Bad & wrong"]),
-                    error: problem)
+                        problems: [.stars: "No", .tip: "Bad & wrong"], words),
+                    error: problem, words)
             ),
             (
                 .rideReceipt,
                 RideReceiptViewState(
-                    record: RideRecord(ride: finished, events: []), mapTiles: mapTiles, now: finishedAt, csrfToken: "t")
+                    record: RideRecord(ride: finished, events: []), mapTiles: mapTiles, now: finishedAt, csrfToken: "t",
+                    words)
             ),
-            (.reportProblem, ReportProblemViewState(ride: finished, csrfToken: "t")),
+            (.reportProblem, ReportProblemViewState(ride: finished, csrfToken: "t", words)),
             (
                 .reportProblem,
                 ReportProblemViewState(
-                    ride: finished, csrfToken: "t", category: "fare", text: "<b>x</b>", error: problem)
+                    ride: finished, csrfToken: "t", category: "fare", text: "<b>x</b>", error: problem, words)
             ),
             (.error, ErrorPageViewState(error: problem)),
-            (.profileForm, ProfileFormViewState.forgotPassword(csrfToken: "t")),
-            (.profileForm, ProfileFormViewState.forgotPassword(email: "a&b", csrfToken: "t", error: problem)),
-            (.profileForm, ProfileFormViewState.resetPassword(token: "a\"b", csrfToken: "t", error: problem)),
-            (.notice, NoticeViewState.checkYourEmail),
-            (.notice, NoticeViewState.emailConfirmed(signedIn: true)),
-            (.notice, NoticeViewState.confirmationLinkExpired(signedIn: false)),
+            (.profileForm, ProfileFormViewState.forgotPassword(csrfToken: "t", words)),
+            (.profileForm, ProfileFormViewState.forgotPassword(email: "a&b", csrfToken: "t", error: problem, words)),
+            (.profileForm, ProfileFormViewState.resetPassword(token: "a\"b", csrfToken: "t", error: problem, words)),
+            (.notice, NoticeViewState.checkYourEmail(words)),
+            (.notice, NoticeViewState.emailConfirmed(signedIn: true, words)),
+            (.notice, NoticeViewState.confirmationLinkExpired(signedIn: false, words)),
         ]
         for language in Language.allCases where language != .english {
             let library = try await MustacheLibrary.koober(language)

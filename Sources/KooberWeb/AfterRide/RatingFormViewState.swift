@@ -28,7 +28,8 @@ struct RatingFormViewState: Sendable, Encodable {
     /// The form, or `nil` when the ride cannot be rated at `now` (not finished, over 7 days, or rated over 24 hours
     /// ago). `sent` is what the rider sent, shown again with `problems`.
     init?(
-        record: RideRecord, now: Date, sent: RatingForm? = nil, problems: [RideFeedbackField: String] = [:]
+        record: RideRecord, now: Date, sent: RatingForm? = nil, problems: [RideFeedbackField: String] = [:],
+        _ words: Words
     ) {
         let ride = record.ride
         let stored = record.feedback.rating
@@ -39,20 +40,20 @@ struct RatingFormViewState: Sendable, Encodable {
         let stars = sent?.stars ?? stored?.stars.value
         starChoices = Stars.range.compactMap(Stars.init).map { choice in
             Choice(
-                id: "stars-\(choice.value)", value: "\(choice.value)", label: choice.words,
+                id: "stars-\(choice.value)", value: "\(choice.value)", label: choice.text(words),
                 checked: stars == choice.value)
         }
         let compliments = sent.map { Set($0.compliments) } ?? Set((stored?.compliments ?? []).map(\.rawValue))
         complimentChoices = Compliment.allCases.map { compliment in
             Choice(
-                id: "compliment-\(compliment.rawValue)", value: compliment.rawValue, label: compliment.words,
+                id: "compliment-\(compliment.rawValue)", value: compliment.rawValue, label: compliment.text(words),
                 checked: compliments.contains(compliment.rawValue))
         }
         if stored?.tip == nil {
             let chosen = sent?.tipChoice ?? RatingForm.noTip
             let options =
-                [(RatingForm.noTip, "No tip"), ("100", "A$1"), ("200", "A$2"), ("500", "A$5")]
-                + [(RatingForm.otherTip, "Other")]
+                [(RatingForm.noTip, words("rating.noTip")), ("100", "A$1"), ("200", "A$2"), ("500", "A$5")]
+                + [(RatingForm.otherTip, words("rating.otherTip"))]
             tipChoices = options.map { value, label in
                 Choice(id: "tip-choice-\(value)", value: value, label: label, checked: chosen == value)
             }

@@ -15,7 +15,8 @@ struct ReportProblemViewState: Sendable, Encodable {
     let textDescribedBy: String
 
     init(
-        ride: Ride, csrfToken: String, category: String? = nil, text: String = "", error: ErrorMessage? = nil
+        ride: Ride, csrfToken: String, category: String? = nil, text: String = "", error: ErrorMessage? = nil,
+        _ words: Words
     ) {
         self.csrfToken = csrfToken
         self.error = error
@@ -24,7 +25,7 @@ struct ReportProblemViewState: Sendable, Encodable {
         receiptPath = Route.receiptPath(for: ride.id)
         categories = ProblemCategory.allCases.map { choice in
             RatingFormViewState.Choice(
-                id: "category-\(choice.rawValue)", value: choice.rawValue, label: choice.words,
+                id: "category-\(choice.rawValue)", value: choice.rawValue, label: choice.text(words),
                 checked: category == choice.rawValue)
         }
         self.text = text

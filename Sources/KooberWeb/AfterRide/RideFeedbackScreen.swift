@@ -29,7 +29,7 @@ struct RideFeedbackScreen {
                 stars: form.stars, compliments: form.compliments, tip: form.tip)
             return .redirect(to: Route.receiptPath(for: rideID))
         } catch let error as RideFeedbackError {
-            let message = error.errorMessage { $0.formFieldName.rawValue }
+            let message = error.errorMessage(templates.words) { $0.formFieldName.rawValue }
             switch error {
             case .rideNotFound:
                 return notFound()
@@ -40,7 +40,9 @@ struct RideFeedbackScreen {
                     RatingFormViewState(
                         record: record, now: now(), sent: form,
                         problems: Dictionary(
-                            uniqueKeysWithValues: problems.map { ($0.key, $0.value.words(for: $0.key)) }))
+                            uniqueKeysWithValues: problems.map { ($0.key, $0.value.text(for: $0.key, templates.words)) }
+                        ),
+                        templates.words)
                 }
             case .ratingClosed, .tipAlreadyGiven, .alreadyReported:
                 return try await receiptPage(rideID: rideID, status: .conflict, error: message)
@@ -53,7 +55,8 @@ struct RideFeedbackScreen {
         guard let rideID, let record = try await useCaseFactory.makeLoadRideReceiptUseCase(rideID: rideID).run(),
             RideReceipt.reportPath(record, now: now()) != nil
         else { return notFound() }
-        return templates.response(.reportProblem, ReportProblemViewState(ride: record.ride, csrfToken: csrfToken))
+        return templates.response(
+            .reportProblem, ReportProblemViewState(ride: record.ride, csrfToken: csrfToken, templates.words))
     }
 
     /// Sends the report: back to the receipt, which acknowledges it; or the page with the problems (422), or the
@@ -64,7 +67,7 @@ struct RideFeedbackScreen {
             _ = try await useCaseFactory.makeReportProblemUseCase(rideID: rideID).run(category: category, text: text)
             return .redirect(to: Route.receiptPath(for: rideID))
         } catch let error as RideFeedbackError {
-            let message = error.errorMessage { $0.formFieldName.rawValue }
+            let message = error.errorMessage(templates.words) { $0.formFieldName.rawValue }
             switch error {
             case .invalid:
                 guard let record = try await useCaseFactory.makeLoadRideReceiptUseCase(rideID: rideID).run() else {
@@ -72,7 +75,7 @@ struct RideFeedbackScreen {
                 }
                 let state = ReportProblemViewState(
                     ride: record.ride, csrfToken: csrfToken, category: category,
-                    text: String(text.prefix(ProblemReport.textLimit.maximum)), error: message)
+                    text: String(text.prefix(ProblemReport.textLimit.maximum)), error: message, templates.words)
                 return templates.response(.reportProblem, state, status: .unprocessableEntity)
             case .alreadyReported:
                 return try await receiptPage(rideID: rideID, status: .conflict, error: message)
@@ -90,7 +93,7 @@ struct RideFeedbackScreen {
         else { return notFound() }
         let state = RideReceiptViewState(
             record: record, mapTiles: mapTiles, now: now(), csrfToken: csrfToken, ratingForm: ratingForm(record),
-            error: error)
+            error: error, templates.words)
         return templates.response(.rideReceipt, state, status: status)
     }
 

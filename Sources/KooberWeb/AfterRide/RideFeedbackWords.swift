@@ -3,31 +3,31 @@ import KooberKit
 // The words of Rate Your Ride and Report a Problem: compliments, categories, stars and the use cases' errors.
 
 extension Compliment {
-    var words: String {
+    func text(_ words: Words) -> String {
         switch self {
-        case .smoothHops: "Smooth hops"
-        case .greatConversation: "Great conversation"
-        case .knewTheWay: "Knew the way"
-        case .friendly: "Friendly"
+        case .smoothHops: words("feedback.compliment.smoothHops")
+        case .greatConversation: words("feedback.compliment.greatConversation")
+        case .knewTheWay: words("feedback.compliment.knewTheWay")
+        case .friendly: words("feedback.compliment.friendly")
         }
     }
 }
 
 extension ProblemCategory {
-    var words: String {
+    func text(_ words: Words) -> String {
         switch self {
-        case .fare: "Fare"
-        case .route: "Route"
-        case .lostItem: "Lost item"
-        case .safety: "Safety"
-        case .somethingElse: "Something else"
+        case .fare: words("feedback.category.fare")
+        case .route: words("feedback.category.route")
+        case .lostItem: words("feedback.category.lostItem")
+        case .safety: words("feedback.category.safety")
+        case .somethingElse: words("feedback.category.somethingElse")
         }
     }
 }
 
 extension Stars {
     /// "1 star", "4 stars".
-    var words: String { value == 1 ? "1 star" : "\(value) stars" }
+    func text(_ words: Words) -> String { words.counting("feedback.stars", value) }
 }
 
 extension AnimalRating {
@@ -37,38 +37,38 @@ extension AnimalRating {
 
 extension FieldProblem {
     /// What the pages and the API say is wrong with a field of Rate Your Ride or Report a Problem.
-    func words(for field: RideFeedbackField) -> String {
+    func text(for field: RideFeedbackField, _ words: Words) -> String {
         switch (self, field) {
-        case (.tooLong(let limit), _): limit.words
-        case (.missing, .stars), (.notAChoice, .stars): "Please choose 1 to 5 stars."
-        case (.missing, .category), (.notAChoice, .category): "Please choose what the problem is about."
-        case (.missing, .text): "Please tell us what happened."
-        case (.missing, .tip), (.notAnAmount, _): "Please enter a tip from A$0.50 to A$50.00, like 12.50."
-        default: "Please choose from the compliments shown."
+        case (.tooLong(let limit), _): limit.text(words)
+        case (.missing, .stars), (.notAChoice, .stars): words("feedback.problem.chooseStars")
+        case (.missing, .category), (.notAChoice, .category): words("feedback.problem.chooseCategory")
+        case (.missing, .text): words("feedback.problem.tellUs")
+        case (.missing, .tip), (.notAnAmount, _): words("feedback.problem.tipAmount")
+        default: words("feedback.problem.chooseCompliments")
         }
     }
 }
 
 extension RideFeedbackError {
     /// The error in words; `name` names each field as the page or the API does.
-    func errorMessage(naming name: (RideFeedbackField) -> String) -> ErrorMessage {
+    func errorMessage(_ words: Words, naming name: (RideFeedbackField) -> String) -> ErrorMessage {
         switch self {
         case .rideNotFound:
-            ErrorMessage(title: "Ride Not Found", message: "There is no such ride of yours to rate or report.")
+            ErrorMessage(title: words("errors.rideNotFound"), message: words("feedback.error.noSuchRide"))
         case .invalid(let problems):
             ErrorMessage(
                 title: problems.keys.contains(where: { [.category, .text].contains($0) })
-                    ? "Report Not Sent" : "Rating Not Saved",
-                message: "Please check the fields marked below.",
+                    ? words("feedback.error.reportNotSent") : words("feedback.error.ratingNotSaved"),
+                message: words("feedback.error.checkTheFields"),
                 fieldErrors: Dictionary(
-                    uniqueKeysWithValues: problems.map { (name($0.key), $0.value.words(for: $0.key)) }))
+                    uniqueKeysWithValues: problems.map { (name($0.key), $0.value.text(for: $0.key, words)) }))
         case .ratingClosed:
-            ErrorMessage(
-                title: "Rating Not Saved", message: "A rating can be changed for 24 hours after it was first given.")
+            ErrorMessage(title: words("feedback.error.ratingNotSaved"), message: words("feedback.error.ratingClosed"))
         case .tipAlreadyGiven:
-            ErrorMessage(title: "Tip Already Given", message: "You have already tipped for this ride, thank you.")
+            ErrorMessage(title: words("feedback.error.tipAlreadyGiven"), message: words("feedback.error.alreadyTipped"))
         case .alreadyReported:
-            ErrorMessage(title: "Already Reported", message: "You have already reported a problem with this ride.")
+            ErrorMessage(
+                title: words("feedback.error.alreadyReported"), message: words("feedback.error.alreadyReportedMessage"))
         }
     }
 }

@@ -18,7 +18,7 @@ struct KooberAppResponder: Responder {
         // Koober Cloud's paths answer their errors in JSON; `/ride` is the page's too, and takes POST as well.
         let errors: any ErrorAnswers =
             CloudRoute.ownsPath(request.path)
-            ? CloudErrors()
+            ? CloudErrors(words: container.templates.speaking(AcceptLanguage.language(of: request)).words)
             : ErrorPages(
                 templates: container.templates.speaking(container.makeLanguageCookie().visitorLanguage(of: request)))
         let pageMatch = Route.match(method: request.method, path: request.path)

@@ -73,7 +73,8 @@ struct KooberOnboardingDependencyContainer: SignInUseCaseFactory, SignUpUseCaseF
     /// Koober Cloud's `POST /login`, `POST /signUp` (made with `SessionPolicy.api`) and `POST /api/v1/password/forgot`.
     func makeCloudSignInResponder(links: CloudLinks) -> CloudSignInResponder {
         CloudSignInResponder(
-            signInUseCaseFactory: self, signUpUseCaseFactory: self, accountLinkUseCaseFactory: self, links: links,
+            words: templates.words, signInUseCaseFactory: self, signUpUseCaseFactory: self,
+            accountLinkUseCaseFactory: self, links: links,
             throttlePolicy: services.throttlePolicy, signUpThrottlePolicy: SignUpThrottlePolicy())
     }
 }

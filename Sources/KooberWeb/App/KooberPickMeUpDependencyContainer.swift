@@ -68,7 +68,8 @@ struct KooberPickMeUpDependencyContainer: PickMeUpUseCaseFactory, DropoffPickerU
 
     /// Koober Cloud's rides, at this pick-up.
     func makeCloudRideResponder(links: CloudLinks) -> CloudRideResponder {
-        CloudRideResponder(useCaseFactory: self, links: links, now: services.now)
+        CloudRideResponder(
+            words: signedInContainer.templates.words, useCaseFactory: self, links: links, now: services.now)
     }
 
     func makeLoadFleetAvailabilityUseCase() -> LoadFleetAvailabilityUseCase {

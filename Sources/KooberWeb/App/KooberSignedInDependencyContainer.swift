@@ -111,8 +111,8 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
     /// The rider's stream of their ride (`GET /ride/events`, and Koober Cloud's, which answers refusals as JSON).
     func rideEvents(errors: any ErrorAnswers, lastEventID: String?) async throws -> Response {
         RideEventsResponder(
-            watcher: .rider(session: userSession.tokenHash), errors: errors, feed: appContainer.rideFeed,
-            now: services.now
+            watcher: .rider(session: userSession.tokenHash), errors: errors, words: errors.words,
+            feed: appContainer.rideFeed, now: services.now
         )
         .respond(record: try await makeLoadLiveRideUseCase().run(), lastEventID: lastEventID)
     }
@@ -126,7 +126,8 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
     /// Koober Cloud's rider: `GET /api/v1/me`, `GET /api/v1/rides`, `DELETE /api/v1/session`.
     func makeCloudAccountResponder(links: CloudLinks) -> CloudAccountResponder {
         CloudAccountResponder(
-            loadUserProfileUseCaseFactory: self, loadRideHistoryUseCaseFactory: self, signOutUseCaseFactory: self,
+            words: templates.words, loadUserProfileUseCaseFactory: self, loadRideHistoryUseCaseFactory: self,
+            signOutUseCaseFactory: self,
             emailConfirmationUseCaseFactory: self, links: links, now: services.now,
             confirmationWindow: services.accountLinkPolicy.window)
     }

@@ -6,6 +6,8 @@ import KooberKit
 /// signing this token out (`DELETE /api/v1/session`) and sending the confirmation link again
 /// (`POST /api/v1/me/email/confirmation`), through My Profile's use cases.
 struct CloudAccountResponder {
+    /// The words of the language the caller's `Accept-Language` asks for: the answers' messages are in it.
+    let words: Words
     let loadUserProfileUseCaseFactory: any LoadUserProfileUseCaseFactory
     let loadRideHistoryUseCaseFactory: any LoadRideHistoryUseCaseFactory
     let signOutUseCaseFactory: any SignOutUseCaseFactory
@@ -20,7 +22,7 @@ struct CloudAccountResponder {
             let profile = try await loadUserProfileUseCaseFactory.makeLoadUserProfileUseCase().run()
             return try CloudJSON.response(CloudUserProfile(profile, links: links, withNickname: true))
         } catch let error as LoadUserProfileError {
-            throw CloudError.rejected(error.errorMessage, status: .notFound)
+            throw CloudError.rejected(error.errorMessage(words), status: .notFound)
         }
     }
 
@@ -39,7 +41,7 @@ struct CloudAccountResponder {
         let page = try await loadRideHistoryUseCaseFactory.makeLoadRideHistoryUseCase(
             before: before, pageSize: LoadRideHistoryUseCase.historyPageSize
         ).run()
-        return try CloudJSON.response(CloudRideHistoryPage(page, now: now()))
+        return try CloudJSON.response(CloudRideHistoryPage(page, now: now(), words))
     }
 
     /// Ends this token on the server (the rider's other tokens and browsers are not touched): 204.
@@ -55,16 +57,16 @@ struct CloudAccountResponder {
             try await emailConfirmationUseCaseFactory.makeSendEmailConfirmationUseCase().run()
             let profile = try await loadUserProfileUseCaseFactory.makeLoadUserProfileUseCase().run()
             return try CloudJSON.response(
-                CloudNotice(AccountLinkNotice.confirmationSent(to: profile.email)), status: .accepted)
+                CloudNotice(AccountLinkNotice.confirmationSent(to: profile.email, words)), status: .accepted)
         } catch let error as SendEmailConfirmationError {
             switch error {
-            case .alreadyConfirmed: throw CloudError.rejected(error.errorMessage, status: .conflict)
+            case .alreadyConfirmed: throw CloudError.rejected(error.errorMessage(words), status: .conflict)
             case .throttled:
                 throw CloudError.throttled(
-                    error.errorMessage, retryAfterSeconds: Int(confirmationWindow.components.seconds))
+                    error.errorMessage(words), retryAfterSeconds: Int(confirmationWindow.components.seconds))
             }
         } catch let error as LoadUserProfileError {
-            throw CloudError.rejected(error.errorMessage, status: .notFound)
+            throw CloudError.rejected(error.errorMessage(words), status: .notFound)
         }
     }
 }

@@ -37,7 +37,10 @@ struct CloudError: Error, Sendable {
         status: .payloadTooLarge,
         message: ErrorMessage(title: "Too Large", message: "The request's body is larger than Koober takes."))
 
-    static let notFound = CloudError(status: .notFound, message: CloudErrors.message(for: .notFound))
+    /// 404, in `words`' language.
+    static func notFound(_ words: Words) -> CloudError {
+        CloudError(status: .notFound, message: CloudErrors.message(for: .notFound, words))
+    }
 
     /// 422 (validation), 409 (a conflict with what is stored) or 404, with the use case's own words.
     static func rejected(_ message: ErrorMessage, status: HTTPResponseStatus = .unprocessableEntity) -> CloudError {
@@ -83,16 +86,19 @@ private struct CloudErrorBody: Encodable {
 /// Koober Cloud's answers to what the request path cannot help (the 404 and 405 of the API's paths, a full hashing
 /// queue, a database out of reach, the unexpected): `CloudError`s, as `ErrorPages` are for the pages.
 struct CloudErrors: ErrorAnswers {
+    /// The words of the language the caller's `Accept-Language` asks for.
+    let words: Words
+
     func response(_ status: HTTPResponseStatus, message: ErrorMessage?) -> Response {
-        CloudError(status: status, message: message ?? Self.message(for: status)).response
+        CloudError(status: status, message: message ?? Self.message(for: status, words)).response
     }
 
-    static func message(for status: HTTPResponseStatus) -> ErrorMessage {
+    static func message(for status: HTTPResponseStatus, _ words: Words) -> ErrorMessage {
         switch status {
-        case .notFound: ErrorMessage(title: "Not Found", message: "Koober Cloud has nothing at this address.")
+        case .notFound: ErrorMessage(title: words("errors.notFound"), message: words("errors.cloudHasNothingHere"))
         case .methodNotAllowed:
-            ErrorMessage(title: "Not Allowed", message: "This address of Koober Cloud does not take that method.")
-        default: ErrorPages.message(for: status)
+            ErrorMessage(title: words("errors.notAllowed"), message: words("errors.cloudDoesNotTakeThatMethod"))
+        default: ErrorPages.message(for: status, words)
         }
     }
 }

@@ -10,7 +10,8 @@ struct CloudResponder {
     let container: KooberAppDependencyContainer
 
     func respond(to route: CloudRoute, capture: PathValue?, request: Request) async -> Response {
-        var response = await UnexpectedErrorResponder(errorPages: CloudErrors(), logger: container.logger)
+        let errors = CloudErrors(words: container.templates.speaking(AcceptLanguage.language(of: request)).words)
+        var response = await UnexpectedErrorResponder(errorPages: errors, logger: container.logger)
             .respond(to: request) {
                 do {
                     return try await answer(route, capture, request)
@@ -36,12 +37,13 @@ struct CloudResponder {
         }
         let address = ClientAddress.of(request, trustProxy: services.trustProxy)
         let language = AcceptLanguage.language(of: request)
+        let words = container.templates.speaking(language).words
         let rider = route.needsToken ? try await self.signedIn(request, address, language) : nil
         func signedIn() throws(CloudError) -> KooberSignedInDependencyContainer {
             guard let rider else { throw CloudError.noToken }
             return rider
         }
-        switch try CloudRouteRequest(route, capture: capture, request) {
+        switch try CloudRouteRequest(route, capture: capture, request, words: words) {
         case .logIn(let credentials):
             return try await onboarding(address, language, links).logIn(credentials: credentials)
         case .signUp(let body): return try await onboarding(address, language, links).signUp(body: body)
@@ -59,7 +61,8 @@ struct CloudResponder {
         case .me: return try await signedIn().makeCloudAccountResponder(links: links).me()
         case .currentRide: return try await rideResponder(signedIn(), links).currentRide()
         case .currentRideEvents(let lastEventID):
-            return try await signedIn().rideEvents(errors: CloudErrors(), lastEventID: lastEventID)
+            return try await signedIn().rideEvents(
+                errors: CloudErrors(words: words), lastEventID: lastEventID)
         case .cancelCurrentRide: return try await rideResponder(signedIn(), links).cancel()
         case .shareCurrentRide:
             return try await rideResponder(signedIn(), links).share(publicURL: services.mail.publicURL)
@@ -70,26 +73,31 @@ struct CloudResponder {
         case .sendEmailConfirmation:
             return try await signedIn().makeCloudAccountResponder(links: links).sendEmailConfirmation()
         case .rateRide(let rideID, let body):
-            return try await CloudRideFeedbackResponder(useCaseFactory: signedIn()).rate(rideID: rideID, body: body)
+            return try await CloudRideFeedbackResponder(words: words, useCaseFactory: signedIn()).rate(
+                rideID: rideID, body: body)
         case .reportRide(let rideID, let body):
-            return try await CloudRideFeedbackResponder(useCaseFactory: signedIn()).report(rideID: rideID, body: body)
-        case .savedPlaces: return try await CloudSavedPlacesResponder(useCaseFactory: signedIn()).list()
-        case .recentPlaces: return try await CloudSavedPlacesResponder(useCaseFactory: signedIn()).recent()
+            return try await CloudRideFeedbackResponder(words: words, useCaseFactory: signedIn()).report(
+                rideID: rideID, body: body)
+        case .savedPlaces: return try await CloudSavedPlacesResponder(words: words, useCaseFactory: signedIn()).list()
+        case .recentPlaces:
+            return try await CloudSavedPlacesResponder(words: words, useCaseFactory: signedIn()).recent()
         case .savePlace(let body):
-            return try await CloudSavedPlacesResponder(useCaseFactory: signedIn()).save(body: body)
+            return try await CloudSavedPlacesResponder(words: words, useCaseFactory: signedIn()).save(body: body)
         case .renameSavedPlace(let label, let body):
-            return try await CloudSavedPlacesResponder(useCaseFactory: signedIn()).rename(label: label, body: body)
+            return try await CloudSavedPlacesResponder(words: words, useCaseFactory: signedIn()).rename(
+                label: label, body: body)
         case .removeSavedPlace(let label):
-            return try await CloudSavedPlacesResponder(useCaseFactory: signedIn()).remove(label: label)
-        case .scheduledRides: return try await CloudScheduledRideResponder(useCaseFactory: signedIn()).upcoming()
+            return try await CloudSavedPlacesResponder(words: words, useCaseFactory: signedIn()).remove(label: label)
+        case .scheduledRides:
+            return try await CloudScheduledRideResponder(words: words, useCaseFactory: signedIn()).upcoming()
         case .scheduleRide(let body, let pickup, let dropoffID, let dropoff):
             let useCase = try signedIn().makePickMeUpContainer(at: pickup).makeBookScheduledRideUseCase(
                 rideOptionID: body.rideOptionID,
                 dropoff: .place(dropoffID, at: dropoff, places: services.placeRepository),
                 date: body.pickupDate, time: body.pickupTime)
-            return try await CloudScheduledRideResponder(useCaseFactory: signedIn()).book(useCase)
+            return try await CloudScheduledRideResponder(words: words, useCaseFactory: signedIn()).book(useCase)
         case .cancelScheduledRide(let id):
-            return try await CloudScheduledRideResponder(useCaseFactory: signedIn()).cancel(id: id)
+            return try await CloudScheduledRideResponder(words: words, useCaseFactory: signedIn()).cancel(id: id)
         }
     }
 

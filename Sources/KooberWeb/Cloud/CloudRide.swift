@@ -19,8 +19,8 @@ struct CloudRide: Encodable, Sendable {
     let animal: String?
 
     /// The ride as it is at `time` (an ended ride is as it ended, whatever the time).
-    init(_ ride: Ride, at time: Date) {
-        let message = RideEventMessage(ride.progress(at: time), ride: ride)
+    init(_ ride: Ride, at time: Date, _ words: Words) {
+        let message = RideEventMessage(ride.progress(at: time), ride: ride, words)
         id = ride.id.description
         status = message.status
         headline = message.headline
@@ -31,7 +31,7 @@ struct CloudRide: Encodable, Sendable {
         dropoffLocation = CloudNamedLocation(ride.dropoff)
         requestedAt = ride.requestedAt.formatted(.iso8601)
         fare = ride.chargedCents.displayed
-        animal = ride.animalTitle
+        animal = ride.animalTitle(words)
     }
 
     enum CodingKeys: String, CodingKey {
@@ -63,8 +63,8 @@ struct CloudRideHistoryPage: Encodable, Sendable {
     let next: String?
 
     /// `now` brings a ride still in progress up to the clock, as the live ride is.
-    init(_ page: RideHistoryPage, now: Date) {
-        rides = page.rides.map { CloudRide($0, at: now) }
+    init(_ page: RideHistoryPage, now: Date, _ words: Words) {
+        rides = page.rides.map { CloudRide($0, at: now, words) }
         next = page.older?.text
     }
 

@@ -7,6 +7,8 @@ import KooberKit
 /// cannot be rated or reported any more, 422 naming the fields at fault, 409 when the tip was given already, the
 /// rating's 24 hours are over, or the ride has its report.
 struct CloudRideFeedbackResponder {
+    /// The words of the language the caller's `Accept-Language` asks for: the answers' messages are in it.
+    let words: Words
     /// The rating as stored: `{"stars", "compliments", "tipCents", "firstRatedAt"}`.
     struct Rating: Encodable {
         let stars: Int
@@ -25,29 +27,29 @@ struct CloudRideFeedbackResponder {
     let useCaseFactory: any RideFeedbackUseCaseFactory
 
     func rate(rideID: RideID?, body: CloudRatingRequest) async throws -> Response {
-        guard let rideID else { throw CloudError.notFound }
+        guard let rideID else { throw CloudError.notFound(words) }
         do {
             let rating = try await useCaseFactory.makeRateRideUseCase(rideID: rideID).run(
                 stars: body.stars, compliments: body.compliments, tip: body.tipCents.map(TipChoice.cents) ?? .none)
             return try CloudJSON.response(Rating(rating))
         } catch let error as RideFeedbackError {
-            throw Self.cloudError(error)
+            throw cloudError(error)
         }
     }
 
     func report(rideID: RideID?, body: CloudReportRequest) async throws -> Response {
-        guard let rideID else { throw CloudError.notFound }
+        guard let rideID else { throw CloudError.notFound(words) }
         do {
             _ = try await useCaseFactory.makeReportProblemUseCase(rideID: rideID).run(
                 category: body.category, text: body.text)
             return Response(status: .noContent)
         } catch let error as RideFeedbackError {
-            throw Self.cloudError(error)
+            throw cloudError(error)
         }
     }
 
-    private static func cloudError(_ error: RideFeedbackError) -> CloudError {
-        let message = error.errorMessage { field in
+    private func cloudError(_ error: RideFeedbackError) -> CloudError {
+        let message = error.errorMessage(words) { field in
             switch field {
             case .stars: "stars"
             case .compliments: "compliments"

@@ -7,6 +7,8 @@ import NIOHTTP1
 /// `GET /locations`), a ride requested (`POST /ride`), and the ride in progress, read and cancelled
 /// (`/api/v1/rides/current`). The ride is the pages' ride: requested here, it is followed on `/ride` as well.
 struct CloudRideResponder {
+    /// The words of the language the caller's `Accept-Language` asks for: the answers' messages are in it.
+    let words: Words
     /// The pick-me-up scope at the request's pick-up: the pages' own use cases, with the drop-off the request names.
     let useCaseFactory: KooberPickMeUpDependencyContainer
     let links: CloudLinks
@@ -23,7 +25,7 @@ struct CloudRideResponder {
             let places = try await useCaseFactory.makeSearchDropoffLocationsUseCase(query: query).run()
             return try CloudJSON.response(places.map(CloudNamedLocation.init))
         } catch let error as SearchDropoffLocationsError {
-            throw CloudError.rejected(error.errorMessage.naming("query"))
+            throw CloudError.rejected(error.errorMessage(words).naming("query"))
         }
     }
 
@@ -38,7 +40,7 @@ struct CloudRideResponder {
             return Response(status: .ok)
         } catch let error as RequestRideError {
             throw CloudError.rejected(
-                error.errorMessage.naming(Self.field(of: error)), status: error.status)
+                error.errorMessage(words).naming(Self.field(of: error)), status: error.status)
         }
     }
 
@@ -47,16 +49,17 @@ struct CloudRideResponder {
         guard let record = try await useCaseFactory.makeLoadLiveRideUseCase().run() else {
             throw CloudError.rejected(Self.noRide, status: .notFound)
         }
-        return try CloudJSON.response(CloudRide(record.ride, at: now()))
+        return try CloudJSON.response(CloudRide(record.ride, at: now(), words))
     }
 
     /// Cancel Ride, before pick-up: the cancelled ride; 409 once riding, 404 with nothing to cancel.
     func cancel() async throws -> Response {
         do {
             let cancelled = try await useCaseFactory.makeCancelRideUseCase().run()
-            return try CloudJSON.response(CloudRide(cancelled, at: now()))
+            return try CloudJSON.response(CloudRide(cancelled, at: now(), words))
         } catch let error as CancelRideError {
-            throw CloudError.rejected(error.errorMessage, status: error == .alreadyRiding ? .conflict : .notFound)
+            throw CloudError.rejected(
+                error.errorMessage(words), status: error == .alreadyRiding ? .conflict : .notFound)
         }
     }
 
@@ -67,7 +70,7 @@ struct CloudRideResponder {
             let token = try await useCaseFactory.makeShareRideUseCase().run()
             return try CloudJSON.response(CloudRideShare(token: token, publicURL: publicURL))
         } catch ShareRideError.noLiveRide {
-            throw CloudError.rejected(ShareRideError.noLiveRide.errorMessage, status: .notFound)
+            throw CloudError.rejected(ShareRideError.noLiveRide.errorMessage(words), status: .notFound)
         } catch ShareRideError.sessionEnded {
             throw CloudError.noToken
         }

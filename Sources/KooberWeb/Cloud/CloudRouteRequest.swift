@@ -38,7 +38,8 @@ enum CloudRouteRequest: Sendable {
 
     /// Reads `route`'s input from `request`, with the typed value its path carried (`capture`, as `CloudRoute.match`
     /// read it).
-    init(_ route: CloudRoute, capture: PathValue?, _ request: Request) throws(CloudError) {
+    /// `words`: the caller's language's, for a refusal's message.
+    init(_ route: CloudRoute, capture: PathValue?, _ request: Request, words: Words) throws(CloudError) {
         switch route {
         case .logIn: self = .logIn(credentials: CloudAuthorization.basicCredentials(in: request))
         case .signUp: self = .signUp(body: request.body)
@@ -79,7 +80,7 @@ enum CloudRouteRequest: Sendable {
             let dropoff = body.waypoints.dropoffLocation
             guard let dropoffID = PlaceID(dropoff.id) else {
                 throw CloudError.rejected(
-                    RequestRideError.unknownPlace.errorMessage.naming("waypoints.dropoffLocation"))
+                    RequestRideError.unknownPlace.errorMessage(words).naming("waypoints.dropoffLocation"))
             }
             self = .scheduleRide(
                 body, at: pickup, dropoffID: dropoffID,

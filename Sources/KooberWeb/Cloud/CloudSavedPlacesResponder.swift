@@ -7,6 +7,8 @@ import KooberKit
 /// problem or an unknown place is 422 naming `label` or `placeID`, a ninth label of the rider's own or a label taken
 /// 409, a label the rider does not have 404.
 struct CloudSavedPlacesResponder {
+    /// The words of the language the caller's `Accept-Language` asks for: the answers' messages are in it.
+    let words: Words
     let useCaseFactory: any SavedPlacesUseCaseFactory
 
     func list() async throws -> Response {
@@ -27,7 +29,7 @@ struct CloudSavedPlacesResponder {
 
     /// `label`: as the path names it (`nil` when undecodable).
     func rename(label: String?, body: CloudRenameSavedPlaceRequest) async throws -> Response {
-        guard let label else { throw CloudError.rejected(Self.noSuchLabel, status: .notFound) }
+        guard let label else { throw CloudError.rejected(noSuchLabel, status: .notFound) }
         let newLabel = try await answering {
             try await useCaseFactory.makeRenameSavedPlaceUseCase(label: label, newLabel: body.label).run()
         }
@@ -35,18 +37,18 @@ struct CloudSavedPlacesResponder {
     }
 
     func remove(label: String?) async throws -> Response {
-        guard let label else { throw CloudError.rejected(Self.noSuchLabel, status: .notFound) }
+        guard let label else { throw CloudError.rejected(noSuchLabel, status: .notFound) }
         try await answering { try await useCaseFactory.makeRemoveSavedPlaceUseCase(label: label).run() }
         return Response(status: .noContent)
     }
 
-    private static let noSuchLabel = SavedPlaceError.noSuchLabel.errorMessage(labelField: "label")
+    private var noSuchLabel: ErrorMessage { SavedPlaceError.noSuchLabel.errorMessage(labelField: "label", words) }
 
     /// The saved place under `label` as it is now (404 should another request have removed it since).
     private func savedPlace(_ label: SavedPlaceLabel) async throws -> Response {
         let saved = try await useCaseFactory.makeLoadSavedPlacesUseCase().run()
         guard let place = saved.first(where: { $0.label.key == label.key }) else {
-            throw CloudError.rejected(Self.noSuchLabel, status: .notFound)
+            throw CloudError.rejected(noSuchLabel, status: .notFound)
         }
         return try CloudJSON.response(CloudSavedPlace(place))
     }
@@ -55,7 +57,7 @@ struct CloudSavedPlacesResponder {
         do {
             return try await body()
         } catch let error as SavedPlaceError {
-            let message = error.errorMessage(labelField: "label")
+            let message = error.errorMessage(labelField: "label", words)
             throw switch error {
             case .label: CloudError.rejected(message)
             case .unknownPlace: CloudError.rejected(message.naming("placeID"))

@@ -6,6 +6,8 @@ import KooberKit
 /// soonest first), `POST` (201 with the booking; 422 naming the field at fault), `DELETE /api/v1/rides/scheduled/{id}`
 /// (204; 404 for none or someone else's; 409 once it has started).
 struct CloudScheduledRideResponder {
+    /// The words of the language the caller's `Accept-Language` asks for: the answers' messages are in it.
+    let words: Words
     let useCaseFactory: any ScheduledRidesUseCaseFactory
 
     func upcoming() async throws -> Response {
@@ -18,20 +20,20 @@ struct CloudScheduledRideResponder {
             return try CloudJSON.response(CloudScheduledRide(try await useCase.run()), status: .created)
         } catch let error as BookScheduledRideError {
             throw CloudError.rejected(
-                error.errorMessage.naming(Self.field(of: error)),
+                error.errorMessage(words).naming(Self.field(of: error)),
                 status: error == .accountLocked ? .forbidden : .unprocessableEntity)
         }
     }
 
     func cancel(id: ScheduledRideID?) async throws -> Response {
         guard let id else {
-            throw CloudError.rejected(ScheduledRideRepositoryError.notFound.errorMessage, status: .notFound)
+            throw CloudError.rejected(ScheduledRideRepositoryError.notFound.errorMessage(words), status: .notFound)
         }
         do {
             try await useCaseFactory.makeCancelScheduledRideUseCase(id: id).run()
             return Response(status: .noContent)
         } catch let error as ScheduledRideRepositoryError {
-            throw CloudError.rejected(error.errorMessage, status: error == .notFound ? .notFound : .conflict)
+            throw CloudError.rejected(error.errorMessage(words), status: error == .notFound ? .notFound : .conflict)
         }
     }
 

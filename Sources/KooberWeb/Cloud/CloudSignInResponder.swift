@@ -6,6 +6,8 @@ import NIOCore
 /// rules, throttles and hashing queue), each starting a Koober Cloud token (`SessionPolicy.api`) where the pages start
 /// a browser's session; and `POST /api/v1/password/forgot`, Forgot Password's twin.
 struct CloudSignInResponder {
+    /// The words of the language the caller's `Accept-Language` asks for: the answers' messages are in it.
+    let words: Words
     let signInUseCaseFactory: any SignInUseCaseFactory
     let signUpUseCaseFactory: any SignUpUseCaseFactory
     let accountLinkUseCaseFactory: any AccountLinkUseCaseFactory
@@ -15,7 +17,7 @@ struct CloudSignInResponder {
 
     /// `credentials` are the request's Basic ones, `nil` when it had none it could read.
     func logIn(credentials: (email: String, password: String)?) async throws -> Response {
-        guard let credentials else { throw CloudError.signInFailed(SignInError.failed.errorMessage) }
+        guard let credentials else { throw CloudError.signInFailed(SignInError.failed.errorMessage(words)) }
         do {
             let started = try await signInUseCaseFactory.makeSignInUseCase(
                 email: credentials.email, password: credentials.password
@@ -23,11 +25,11 @@ struct CloudSignInResponder {
             return try payload(started)
         } catch let error as SignInError {
             switch error {
-            case .failed, .accountLocked: throw CloudError.signInFailed(error.errorMessage)
+            case .failed, .accountLocked: throw CloudError.signInFailed(error.errorMessage(words))
             case .throttled:
                 throw CloudError.throttled(
-                    error.errorMessage, retryAfterSeconds: Int(throttlePolicy.lockout.components.seconds))
-            case .invalid: throw CloudError.rejected(error.errorMessage)
+                    error.errorMessage(words), retryAfterSeconds: Int(throttlePolicy.lockout.components.seconds))
+            case .invalid: throw CloudError.rejected(error.errorMessage(words))
             }
         }
     }
@@ -37,7 +39,7 @@ struct CloudSignInResponder {
         do {
             return try payload(try await signUpUseCaseFactory.makeSignUpUseCase(account: account).run())
         } catch let error as SignUpError {
-            let message = error.errorMessage(naming: CloudNewAccount.key(for:))
+            let message = error.errorMessage(words, naming: CloudNewAccount.key(for:))
             switch error {
             case .throttled:
                 throw CloudError.throttled(
@@ -54,9 +56,9 @@ struct CloudSignInResponder {
         let email = try CloudJSON.decode(CloudForgotPasswordRequest.self, from: body).email
         do {
             try await accountLinkUseCaseFactory.makeRequestPasswordResetUseCase(email: email).run()
-            return try CloudJSON.response(CloudNotice(AccountLinkNotice.checkYourEmail), status: .accepted)
+            return try CloudJSON.response(CloudNotice(AccountLinkNotice.checkYourEmail(words)), status: .accepted)
         } catch let error as RequestPasswordResetError {
-            throw CloudError.rejected(error.errorMessage)
+            throw CloudError.rejected(error.errorMessage(words))
         }
     }
 

@@ -20,7 +20,7 @@ struct DropoffPickerScreen {
             choices = try await useCaseFactory.makeLoadDropoffChoicesUseCase(query: query).run()
         } catch let searchError as SearchDropoffLocationsError {
             choices = DropoffChoices(saved: [], recent: [], places: [])
-            (error, status) = (searchError.errorMessage, .unprocessableEntity)
+            (error, status) = (searchError.errorMessage(templates.words), .unprocessableEntity)
         }
         let viewState = DropoffPickerViewState(
             query: query, choices: choices, pickupLocation: pickupLocation, csrfToken: csrfToken, error: error,
@@ -32,14 +32,15 @@ struct DropoffPickerScreen {
     func select(dropoffLocationID: PlaceID?) async throws -> Response {
         guard let dropoffLocationID else {
             return try await show(
-                query: "", error: SelectDropoffLocationError.unknownPlace.errorMessage, status: .unprocessableEntity)
+                query: "", error: SelectDropoffLocationError.unknownPlace.errorMessage(templates.words),
+                status: .unprocessableEntity)
         }
         do {
             try await useCaseFactory.makeSelectDropoffLocationUseCase(placeID: dropoffLocationID).run()
             return .redirect(to: Route.ride.path)
         } catch let error as SelectDropoffLocationError {
             let status: HTTPResponseStatus = error == .rideInProgress ? .conflict : .unprocessableEntity
-            return try await show(query: "", error: error.errorMessage, status: status)
+            return try await show(query: "", error: error.errorMessage(templates.words), status: status)
         }
     }
 

@@ -3,118 +3,135 @@ import KooberKit
 // The account use cases' errors in the words riders read, for the pages and the API alike; the field errors are named
 // as the caller names its fields (`ErrorMessage(title:message:problems:naming:)`).
 
-private let correctTheFields = "Please correct the fields marked below."
+private func correctTheFields(_ words: Words) -> String { words("errors.pleaseCorrectTheFieldsMarked") }
 
 /// A sign-in (or a reset link's) to an account Koober Ops has locked (SPEC.md, "Koober Ops", **Riders**).
-private let accountLockedMessage = ErrorMessage(
-    title: "Sign In Failed", message: "This account is locked. Please contact Koober.")
+private func accountLockedMessage(_ words: Words) -> ErrorMessage {
+    ErrorMessage(title: words("errors.signInFailed"), message: words("errors.thisAccountIsLockedPlease"))
+}
 
 extension SignUpError {
-    func errorMessage(naming name: (AccountField) -> String = { FormFieldName.account($0).rawValue }) -> ErrorMessage {
+    func errorMessage(_ words: Words, naming name: (AccountField) -> String = { FormFieldName.account($0).rawValue })
+        -> ErrorMessage
+    {
         switch self {
         case .invalid(let problems):
-            ErrorMessage(title: "Sign Up Failed", message: correctTheFields, problems: problems, naming: name)
+            ErrorMessage(
+                title: words("errors.signUpFailed"), message: correctTheFields(words), problems: problems, words: words,
+                naming: name)
         case .emailTaken:
             ErrorMessage(
-                title: "Sign Up Failed", message: correctTheFields,
-                fieldErrors: [name(.email): "This email is already registered. Try signing in instead."])
+                title: words("errors.signUpFailed"), message: correctTheFields(words),
+                fieldErrors: [name(.email): words("errors.thisEmailIsAlreadyRegistered")])
         case .throttled:
             ErrorMessage(
-                title: "Too Many Sign-Ups",
-                message: "Too many accounts were made from your network lately. Please try again in an hour.")
+                title: words("errors.tooManySignUps"),
+                message: words("errors.tooManyAccountsWereMade"))
         }
     }
 }
 
 extension SignInError {
-    var errorMessage: ErrorMessage {
+    func errorMessage(_ words: Words) -> ErrorMessage {
         switch self {
         case .failed:
-            ErrorMessage(title: "Sign In Failed", message: "Could not sign in. Please try again.")
+            ErrorMessage(title: words("errors.signInFailed"), message: words("errors.couldNotSignInPlease"))
         case .throttled:
             ErrorMessage(
-                title: "Too Many Tries",
-                message: "There were too many failed sign-ins. Please wait 15 minutes and try again.")
+                title: words("errors.tooManyTries"),
+                message: words("errors.thereWereTooManyFailed"))
         case .invalid(let problems):
-            ErrorMessage(title: "Sign In Failed", message: correctTheFields, problems: problems)
-        case .accountLocked: accountLockedMessage
+            ErrorMessage(
+                title: words("errors.signInFailed"), message: correctTheFields(words), problems: problems, words: words)
+        case .accountLocked: accountLockedMessage(words)
         }
     }
 }
 
 extension EditProfileError {
-    var errorMessage: ErrorMessage {
+    func errorMessage(_ words: Words) -> ErrorMessage {
         switch self {
-        case .invalid(let problems): ErrorMessage(title: "Save Failed", message: correctTheFields, problems: problems)
-        case .accountGone: ErrorMessage(title: "Save Failed", message: "Your account no longer exists.")
+        case .invalid(let problems):
+            ErrorMessage(
+                title: words("errors.saveFailed"), message: correctTheFields(words), problems: problems, words: words)
+        case .accountGone:
+            ErrorMessage(title: words("errors.saveFailed"), message: words("errors.yourAccountNoLongerExists"))
         }
     }
 }
 
 extension ChangePasswordError {
-    var errorMessage: ErrorMessage {
+    func errorMessage(_ words: Words) -> ErrorMessage {
         switch self {
         case .invalid(let problems):
-            ErrorMessage(title: "Change Password Failed", message: correctTheFields, problems: problems)
-        case .throttled: SignInError.throttled.errorMessage
-        case .accountLocked: accountLockedMessage
+            ErrorMessage(
+                title: words("errors.changePasswordFailed"), message: correctTheFields(words), problems: problems,
+                words: words)
+        case .throttled: SignInError.throttled.errorMessage(words)
+        case .accountLocked: accountLockedMessage(words)
         }
     }
 }
 
 extension DeleteAccountError {
-    var errorMessage: ErrorMessage {
+    func errorMessage(_ words: Words) -> ErrorMessage {
         switch self {
         case .invalid(let problem):
             ErrorMessage(
-                title: "Delete Account Failed", message: "Please correct the field marked below.",
+                title: words("errors.deleteAccountFailed"), message: words("errors.pleaseCorrectTheFieldMarked"),
                 fieldErrors: [
                     FormFieldName.account(.password).rawValue:
-                        problem == .missing ? "Please enter your password." : problem.words(for: .password)
+                        problem == .missing
+                        ? words("errors.pleaseEnterYourPassword") : problem.text(for: .password, words)
                 ])
-        case .throttled: SignInError.throttled.errorMessage
+        case .throttled: SignInError.throttled.errorMessage(words)
         }
     }
 }
 
 extension LoadUserProfileError {
-    var errorMessage: ErrorMessage {
+    func errorMessage(_ words: Words) -> ErrorMessage {
         switch self {
-        case .accountGone: ErrorMessage(title: "Profile Not Found", message: "Your account could not be found.")
+        case .accountGone:
+            ErrorMessage(title: words("errors.profileNotFound"), message: words("errors.yourAccountCouldNotBe"))
         }
     }
 }
 
 extension RequestPasswordResetError {
-    var errorMessage: ErrorMessage {
+    func errorMessage(_ words: Words) -> ErrorMessage {
         switch self {
         case .invalid(let problems):
             ErrorMessage(
-                title: "Reset Link Not Sent", message: "Please correct the field marked below.", problems: problems)
+                title: words("errors.resetLinkNotSent"), message: words("errors.pleaseCorrectTheFieldMarked"),
+                problems: problems, words: words)
         }
     }
 }
 
 extension ResetPasswordError {
-    var errorMessage: ErrorMessage {
+    func errorMessage(_ words: Words) -> ErrorMessage {
         switch self {
         case .invalid(let problems):
-            ErrorMessage(title: "Reset Password Failed", message: correctTheFields, problems: problems)
+            ErrorMessage(
+                title: words("errors.resetPasswordFailed"), message: correctTheFields(words), problems: problems,
+                words: words)
         case .linkExpired:
-            ErrorMessage(title: "Link Expired", message: "This link has expired or has already been used.")
-        case .accountLocked: accountLockedMessage
+            ErrorMessage(title: words("errors.linkExpired"), message: words("errors.thisLinkHasExpiredOr"))
+        case .accountLocked: accountLockedMessage(words)
         }
     }
 }
 
 extension SendEmailConfirmationError {
-    var errorMessage: ErrorMessage {
+    func errorMessage(_ words: Words) -> ErrorMessage {
         switch self {
         case .alreadyConfirmed:
-            ErrorMessage(title: "Email Already Confirmed", message: "Your email is confirmed already.")
+            ErrorMessage(
+                title: words("errors.emailAlreadyConfirmed"), message: words("errors.yourEmailIsConfirmedAlready"))
         case .throttled:
             ErrorMessage(
-                title: "Too Many Emails", message: "You've asked for several emails lately. Please try again later.")
+                title: words("errors.tooManyEmails"), message: words("errors.youVeAskedForSeveral"))
         }
     }
 }
@@ -122,13 +139,18 @@ extension SendEmailConfirmationError {
 /// What the mailed links' pages tell a rider when all went well (shown as a status, not an alert).
 enum AccountLinkNotice {
     /// Forgot Password's one answer, whether an account uses the email or not, throttled or not (SPEC.md, "Email").
-    static let checkYourEmail = ErrorMessage(
-        title: "Check Your Email",
-        message: "If an account uses that email, we've sent it a link to reset the password.")
+    static func checkYourEmail(_ words: Words) -> ErrorMessage {
+        ErrorMessage(
+            title: words("errors.checkYourEmail"),
+            message: words("errors.ifAnAccountUsesThat"))
+    }
 
-    static let emailConfirmed = ErrorMessage(title: "Email Confirmed", message: "Thank you, your email is confirmed.")
+    static func emailConfirmed(_ words: Words) -> ErrorMessage {
+        ErrorMessage(title: words("errors.emailConfirmed"), message: words("errors.thankYouYourEmailIs"))
+    }
 
-    static func confirmationSent(to email: String) -> ErrorMessage {
-        ErrorMessage(title: "Confirmation Email Sent", message: "We've sent a link to \(email).")
+    static func confirmationSent(to email: String, _ words: Words) -> ErrorMessage {
+        ErrorMessage(
+            title: words("errors.confirmationEmailSent"), message: words("errors.weveSentALinkTo", ["email": email]))
     }
 }

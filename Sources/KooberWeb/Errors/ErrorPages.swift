@@ -5,6 +5,7 @@ import NIOHTTP1
 /// Koober's own pages for errors: a title and a message in the error panel, never internals.
 public struct ErrorPages: ErrorAnswers {
     private let templates: TemplateRenderer
+    public var words: Words { templates.words }
     /// Riders' error page, whose one button leads back to Koober, or Koober Ops' own (`ops(templates:)`).
     private let template: PageTemplate
 
@@ -24,54 +25,60 @@ public struct ErrorPages: ErrorAnswers {
 
     /// The page for `status`, with its usual message unless the page has a more precise one.
     public func response(_ status: HTTPResponseStatus, message: ErrorMessage? = nil) -> Response {
-        templates.response(template, ErrorPageViewState(error: message ?? Self.message(for: status)), status: status)
+        templates.response(
+            template, ErrorPageViewState(error: message ?? Self.message(for: status, templates.words)), status: status)
     }
 
-    public static let unavailableMessage = ErrorMessage(
-        title: "Koober is unavailable",
-        message: "Koober cannot reach its records right now. Nothing was changed. Please try again in a moment."
-    )
+    public static func unavailableMessage(_ words: Words) -> ErrorMessage {
+        ErrorMessage(
+            title: words("errors.kooberIsUnavailable"),
+            message: words("errors.kooberCannotReachItsRecords")
+        )
+    }
 
     /// What a visitor is told when too many sign-ins (or sign-ups) are being hashed at once.
-    public static let busyMessage = ErrorMessage(
-        title: "Koober is busy", message: "Too many people are signing in right now. Please try again in a moment."
-    )
+    public static func busyMessage(_ words: Words) -> ErrorMessage {
+        ErrorMessage(
+            title: words("errors.kooberIsBusy"), message: words("errors.tooManyPeopleAreSigning")
+        )
+    }
+
     /// Long enough for the queue to drain (a full queue is well under a second of hashing), short enough that a
     /// rider retrying by hand barely notices.
     public static let busyRetryAfterSeconds = 5
 
     /// What a user is told for each error status (SPEC.md, Errors).
-    public static func message(for status: HTTPResponseStatus) -> ErrorMessage {
+    public static func message(for status: HTTPResponseStatus, _ words: Words) -> ErrorMessage {
         switch status {
         case .badRequest:
-            ErrorMessage(title: "Bad Request", message: "Koober could not understand that request.")
+            ErrorMessage(title: words("errors.badRequest"), message: words("errors.kooberCouldNotUnderstandThat"))
         case .forbidden:
-            ErrorMessage(title: "Form Expired", message: "This form has expired. Please try again.")
+            ErrorMessage(title: words("errors.formExpired"), message: words("errors.thisFormHasExpiredPlease"))
         case .notFound:
-            ErrorMessage(title: "Page Not Found", message: "There is no Koober page at this address.")
+            ErrorMessage(title: words("errors.pageNotFound"), message: words("errors.thereIsNoKooberPage"))
         case .methodNotAllowed:
-            ErrorMessage(title: "Not Allowed", message: "This page cannot be used that way.")
+            ErrorMessage(title: words("errors.notAllowed"), message: words("errors.thisPageCannotBeUsed"))
         case .requestTimeout:
             ErrorMessage(
-                title: "Too Slow", message: "Your browser took too long to send this request. Please try again.")
+                title: words("errors.tooSlow"), message: words("errors.yourBrowserTookTooLong"))
         case .payloadTooLarge:
-            ErrorMessage(title: "Form Too Large", message: "That form is too large to send. Please shorten it.")
+            ErrorMessage(title: words("errors.formTooLarge"), message: words("errors.thatFormIsTooLarge"))
         case .requestHeaderFieldsTooLarge:
             ErrorMessage(
-                title: "Request Too Large",
-                message: "Your browser sent too much data with this request. Clearing Koober's cookies may help."
+                title: words("errors.requestTooLarge"),
+                message: words("errors.yourBrowserSentTooMuch")
             )
         case .tooManyRequests:
-            ErrorMessage(title: "Too Many Tries", message: "Please wait a while before trying again.")
+            ErrorMessage(title: words("errors.tooManyTries"), message: words("errors.pleaseWaitAWhileBefore"))
         case .notImplemented:
-            ErrorMessage(title: "Not Supported", message: "Koober does not support that kind of request.")
+            ErrorMessage(title: words("errors.notSupported"), message: words("errors.kooberDoesNotSupportThat"))
         case .serviceUnavailable:
             ErrorMessage(
-                title: "Koober is busy", message: "Koober is very busy right now. Please try again in a moment.")
+                title: words("errors.kooberIsBusy"), message: words("errors.kooberIsVeryBusyRight"))
         default:
             ErrorMessage(
-                title: "Unknown Issue",
-                message: "Koober ran into an unexpected issue, please try again or contact us."
+                title: words("errors.unknownIssue"),
+                message: words("errors.kooberRanIntoAnUnexpected")
             )
         }
     }

@@ -2,35 +2,35 @@ import KooberKit
 
 extension FieldProblem {
     /// What the pages and the API say is wrong with `field`.
-    func words(for field: AccountField) -> String {
+    func text(for field: AccountField, _ words: Words) -> String {
         switch self {
         case .missing:
             switch field {
-            case .name: "Please enter your full name."
-            case .nickname: "Please tell us what to call you."
-            case .email: "Please enter your email."
-            case .mobileNumber: "Please enter your mobile number."
-            case .password, .newPassword: "Please choose a password."
-            case .currentPassword: "Please enter your current password."
+            case .name: words("errors.pleaseEnterYourFullName")
+            case .nickname: words("errors.pleaseTellUsWhatTo")
+            case .email: words("errors.pleaseEnterYourEmail")
+            case .mobileNumber: words("errors.pleaseEnterYourMobileNumber")
+            case .password, .newPassword: words("errors.pleaseChooseAPassword")
+            case .currentPassword: words("errors.pleaseEnterYourCurrentPassword")
             }
-        case .tooLong(let limit): limit.words
-        case .notAnEmailAddress: "Please enter an email address like name@example.com."
-        case .noDigits: "A mobile number needs digits."
-        case .tooShort(let minimum): "Passwords need at least \(minimum) characters."
+        case .tooLong(let limit): limit.text(words)
+        case .notAnEmailAddress: words("errors.pleaseEnterAnEmailAddress")
+        case .noDigits: words("errors.aMobileNumberNeedsDigits")
+        case .tooShort(let minimum): words.counting("errors.passwordsNeedAtLeast", minimum)
         case .notYourPassword:
-            field == .currentPassword ? "That is not your current password." : "That is not your password."
-        case .notAChoice, .notAnAmount: "Please choose one of the options shown."
+            field == .currentPassword ? words("errors.thatIsNotYourCurrent") : words("errors.thatIsNotYourPassword")
+        case .notAChoice, .notAnAmount: words("errors.pleaseChooseOneOfThe2")
         }
     }
 }
 
 extension FieldLimit {
     /// What a field's error says when the limit is exceeded.
-    var words: String {
+    func text(_ words: Words) -> String {
         switch unit {
-        case .characters: "Use at most \(maximum.withThousandsComma) characters."
+        case .characters: words.counting("errors.useAtMostCharacters", maximum, ["count": maximum.withThousandsComma])
         case .utf8Bytes:
-            "Use at most \(maximum.withThousandsComma) bytes (accented letters and emoji take more than one)."
+            words.counting("errors.useAtMostBytes", maximum, ["count": maximum.withThousandsComma])
         }
     }
 }
@@ -48,11 +48,12 @@ extension ErrorMessage {
     /// A message whose field errors are `problems` in words, each under the name `name` gives its field (the page's
     /// form field, `FormFieldName`, or the API's key).
     init(
-        title: String, message: String, problems: [AccountField: FieldProblem],
+        title: String, message: String, problems: [AccountField: FieldProblem], words: Words,
         naming name: (AccountField) -> String = { FormFieldName.account($0).rawValue }
     ) {
         self.init(
             title: title, message: message,
-            fieldErrors: Dictionary(uniqueKeysWithValues: problems.map { (name($0.key), $0.value.words(for: $0.key)) }))
+            fieldErrors: Dictionary(
+                uniqueKeysWithValues: problems.map { (name($0.key), $0.value.text(for: $0.key, words)) }))
     }
 }

@@ -4,25 +4,25 @@ import NIOHTTP1
 // The ride use cases' errors in the words riders read, for the pages and the API alike.
 
 extension RequestRideError {
-    var errorMessage: ErrorMessage {
+    func errorMessage(_ words: Words) -> ErrorMessage {
         switch self {
         case .noRideOptionChosen:
-            ErrorMessage(title: "Choose a Ride", message: "Please choose Wallabee, Wallaroo or Kangaroo, then Confirm.")
+            ErrorMessage(title: words("errors.chooseARide"), message: words("errors.pleaseChooseWallabeeWallarooOr"))
         case .unknownRideOption:
-            ErrorMessage(title: "Unknown Ride Option", message: "Please choose one of the ride options shown.")
+            ErrorMessage(title: words("errors.unknownRideOption"), message: words("errors.pleaseChooseOneOfThe"))
         case .noDropoffChosen:
-            ErrorMessage(title: "No Drop-off Chosen", message: "Please choose where to go first.")
+            ErrorMessage(title: words("errors.noDropOffChosen"), message: words("errors.pleaseChooseWhereToGo"))
         case .unknownPlace:
-            ErrorMessage(title: "Unknown Drop-off", message: "Please choose one of Koober's places as the drop-off.")
+            ErrorMessage(title: words("errors.unknownDropOff"), message: words("errors.pleaseChooseOneOfKoober"))
         case .placeElsewhere:
             ErrorMessage(
-                title: "Drop-off Elsewhere", message: "The drop-off's coordinates are not those of the place named.")
+                title: words("errors.dropOffElsewhere"), message: words("errors.theDropOffSCoordinates"))
         case .pickupOutsideSydney:
-            ErrorMessage(title: "Outside Sydney", message: "Koober picks riders up in Sydney only, for now.")
+            ErrorMessage(title: words("errors.outsideSydney"), message: words("errors.kooberPicksRidersUpIn"))
         case .rideAlreadyRequested:
-            ErrorMessage(title: "Ride Already Requested", message: "Your ride is already on its way.")
+            ErrorMessage(title: words("errors.rideAlreadyRequested"), message: words("errors.yourRideIsAlreadyOn"))
         case .accountLocked:
-            ErrorMessage(title: "Account Locked", message: "This account is locked. Please contact Koober.")
+            ErrorMessage(title: words("errors.accountLocked"), message: words("errors.thisAccountIsLockedPlease"))
         }
     }
 
@@ -37,49 +37,50 @@ extension RequestRideError {
 }
 
 extension CancelRideError {
-    var errorMessage: ErrorMessage {
+    func errorMessage(_ words: Words) -> ErrorMessage {
         switch self {
         case .noRideInProgress:
-            ErrorMessage(title: "Cancel Failed", message: "There is no ride to cancel.")
+            ErrorMessage(title: words("errors.cancelFailed"), message: words("errors.thereIsNoRideTo"))
         case .alreadyRiding:
             ErrorMessage(
-                title: "Cancel Failed",
-                message: "You are already on your way: a ride cannot be cancelled once it has picked you up.")
+                title: words("errors.cancelFailed"),
+                message: words("errors.youAreAlreadyOnYour"))
         }
     }
 }
 
 extension SelectDropoffLocationError {
-    var errorMessage: ErrorMessage {
+    func errorMessage(_ words: Words) -> ErrorMessage {
         switch self {
         case .unknownPlace:
             ErrorMessage(
-                title: "Unknown Place", message: "That place is not one Koober knows. Please choose from the list.")
+                title: words("errors.unknownPlace"), message: words("errors.thatPlaceIsNotOne"))
         case .rideInProgress:
             ErrorMessage(
-                title: "Ride On Its Way",
-                message: "Your ride is already on its way. Start a new ride to choose another drop-off.")
+                title: words("errors.rideOnItsWay"),
+                message: words("errors.yourRideIsAlreadyOn2"))
         }
     }
 }
 
 extension SearchDropoffLocationsError {
     /// The search's problem, under the drop-off picker's search field (`q`).
-    var errorMessage: ErrorMessage {
+    func errorMessage(_ words: Words) -> ErrorMessage {
         switch self {
         case .queryTooLong(let limit):
-            ErrorMessage(title: "Search Too Long", message: limit.words, fieldErrors: ["q": limit.words])
+            ErrorMessage(
+                title: words("errors.searchTooLong"), message: limit.text(words), fieldErrors: ["q": limit.text(words)])
         }
     }
 }
 
 extension ShareRideError {
-    var errorMessage: ErrorMessage {
+    func errorMessage(_ words: Words) -> ErrorMessage {
         switch self {
         case .noLiveRide:
-            ErrorMessage(title: "Nothing to Share", message: "There is no ride in progress to share.")
+            ErrorMessage(title: words("errors.nothingToShare"), message: words("errors.thereIsNoRideIn"))
         case .sessionEnded:
-            ErrorMessage(title: "Signed Out", message: "Please sign in again to share your ride.")
+            ErrorMessage(title: words("errors.signedOut"), message: words("errors.pleaseSignInAgainTo"))
         }
     }
 }

@@ -3,36 +3,37 @@ import KooberKit
 // The saved places' errors in the words riders read, for the pages and the API alike.
 
 extension SavedPlaceLabelProblem {
-    var words: String {
+    func text(_ words: Words) -> String {
         switch self {
-        case .missing: "Please choose Home or Work, or type a name of your own."
-        case .tooLong(let limit): limit.words
-        case .controlCharacter: "Please use letters, digits, spaces and punctuation only."
+        case .missing: words("errors.pleaseChooseHomeOrWork")
+        case .tooLong(let limit): limit.text(words)
+        case .controlCharacter: words("errors.pleaseUseLettersDigitsSpaces")
         }
     }
 }
 
 extension SavedPlaceError {
     /// The error, with a label's problem under `labelField` (the form's field, or the API's key).
-    func errorMessage(labelField: String) -> ErrorMessage {
+    func errorMessage(labelField: String, _ words: Words) -> ErrorMessage {
         switch self {
         case .label(let problem):
-            ErrorMessage(title: "Label Not Saved", message: problem.words, fieldErrors: [labelField: problem.words])
+            ErrorMessage(
+                title: words("errors.labelNotSaved"), message: problem.text(words),
+                fieldErrors: [labelField: problem.text(words)])
         case .unknownPlace:
             ErrorMessage(
-                title: "Unknown Place", message: "That place is not one Koober knows. Please choose from the list.")
+                title: words("errors.unknownPlace"), message: words("errors.thatPlaceIsNotOne"))
         case .tooManyOwnLabels:
             ErrorMessage(
-                title: "Too Many Saved Places",
-                message: "You can save Home, Work and \(SavedPlaceLabel.ownLabelsAllowed) places of your own. "
-                    + "Remove or rename one first.",
-                fieldErrors: [labelField: "Remove one of your own labels first, or save this place as Home or Work."])
+                title: words("errors.tooManySavedPlaces"),
+                message: words("errors.youCanSaveHomeWork", ["count": String(SavedPlaceLabel.ownLabelsAllowed)]),
+                fieldErrors: [labelField: words("errors.removeOneOfYourOwn")])
         case .labelTaken:
             ErrorMessage(
-                title: "Label Taken", message: "You already have a saved place with that label.",
-                fieldErrors: [labelField: "You already have a saved place with that label."])
+                title: words("errors.labelTaken"), message: words("errors.youAlreadyHaveASaved"),
+                fieldErrors: [labelField: words("errors.youAlreadyHaveASaved")])
         case .noSuchLabel:
-            ErrorMessage(title: "No Such Saved Place", message: "You have no saved place with that label.")
+            ErrorMessage(title: words("errors.noSuchSavedPlace"), message: words("errors.youHaveNoSavedPlace"))
         }
     }
 }

@@ -19,66 +19,78 @@ extension BookScheduledRideError {
         }
     }
 
-    var errorMessage: ErrorMessage {
+    func errorMessage(_ words: Words) -> ErrorMessage {
         switch self {
         case .noRideOptionChosen:
             ErrorMessage(
-                title: "Choose a Ride", message: "Please choose Wallabee, Wallaroo or Kangaroo, then Schedule.")
-        case .unknownRideOption: RequestRideError.unknownRideOption.errorMessage
-        case .noDropoffChosen: RequestRideError.noDropoffChosen.errorMessage
-        case .dropoff(let error): error.errorMessage
-        case .pickupOutsideSydney: RequestRideError.pickupOutsideSydney.errorMessage
-        case .missingDate: ErrorMessage(title: "Pick-up Date Missing", message: "Please enter the pick-up date.")
+                title: words("errors.chooseARide"), message: words("errors.pleaseChooseWallabeeWallarooOr2"))
+        case .unknownRideOption: RequestRideError.unknownRideOption.errorMessage(words)
+        case .noDropoffChosen: RequestRideError.noDropoffChosen.errorMessage(words)
+        case .dropoff(let error): error.errorMessage(words)
+        case .pickupOutsideSydney: RequestRideError.pickupOutsideSydney.errorMessage(words)
+        case .missingDate:
+            ErrorMessage(title: words("errors.pickUpDateMissing"), message: words("errors.pleaseEnterThePickUp"))
         case .invalidDate:
-            ErrorMessage(title: "Invalid Pick-up Date", message: "Please enter a pick-up date like 2026-11-28.")
-        case .missingTime: ErrorMessage(title: "Pick-up Time Missing", message: "Please enter the pick-up time.")
+            ErrorMessage(title: words("errors.invalidPickUpDate"), message: words("errors.pleaseEnterAPickUp"))
+        case .missingTime:
+            ErrorMessage(title: words("errors.pickUpTimeMissing"), message: words("errors.pleaseEnterThePickUp2"))
         case .invalidTime:
-            ErrorMessage(title: "Invalid Pick-up Time", message: "Please enter a pick-up time like 09:30.")
+            ErrorMessage(title: words("errors.invalidPickUpTime"), message: words("errors.pleaseEnterAPickUp2"))
         case .timeDoesNotExist:
             ErrorMessage(
-                title: "No Such Time",
-                message: "That time does not exist in Sydney: the clocks go forward from 2:00 to 3:00 am that night.")
+                title: words("errors.noSuchTime"),
+                message: words("errors.thatTimeDoesNotExist"))
         case .refused(.tooSoon):
-            ErrorMessage(title: "Too Soon", message: "Please choose a pick-up time at least 15 minutes from now.")
+            ErrorMessage(title: words("errors.tooSoon"), message: words("errors.pleaseChooseAPickUp"))
         case .refused(.tooFar):
-            ErrorMessage(title: "Too Far Ahead", message: "Please choose a pick-up time at most 7 days from now.")
+            ErrorMessage(title: words("errors.tooFarAhead"), message: words("errors.pleaseChooseAPickUp2"))
         case .refused(.tooManyUpcoming):
             ErrorMessage(
-                title: "Three Rides Booked",
-                message: "You already have 3 upcoming rides. Cancel one on My Profile to book another.")
+                title: words("errors.threeRidesBooked"),
+                message: words("errors.youAlreadyHave3Upcoming"))
         case .refused(.tooClose):
             ErrorMessage(
-                title: "Too Close to Another Ride",
-                message: "You have another ride booked within 30 minutes of that time.")
-        case .accountLocked: RequestRideError.accountLocked.errorMessage
+                title: words("errors.tooCloseToAnotherRide"),
+                message: words("errors.youHaveAnotherRideBooked"))
+        case .accountLocked: RequestRideError.accountLocked.errorMessage(words)
         }
     }
 }
 
 extension ScheduledRideRepositoryError {
-    var errorMessage: ErrorMessage {
+    func errorMessage(_ words: Words) -> ErrorMessage {
         switch self {
-        case .notFound: ErrorMessage(title: "Ride Not Found", message: "You have no such scheduled ride.")
+        case .notFound:
+            ErrorMessage(title: words("errors.rideNotFound"), message: words("errors.youHaveNoSuchScheduled"))
         case .notUpcoming:
             ErrorMessage(
-                title: "Cancel Failed", message: "This ride has already started, so it cannot be cancelled here.")
+                title: words("errors.cancelFailed"), message: words("errors.thisRideHasAlreadyStarted"))
         }
     }
 }
 
 /// **Your Wallaroo is booked for Sat 28 Nov at 9:30 am**, on pick-me-up after Schedule.
 enum ScheduledRideNotice {
-    static func booked(_ ride: ScheduledRide) -> ErrorMessage {
+    static func booked(_ ride: ScheduledRide, _ words: Words) -> ErrorMessage {
         ErrorMessage(
-            title: "Ride Booked",
-            message: "Your \(ride.rideOptionName) is booked for \(PickupTimeText.text(for: ride.pickupAt))")
+            title: words("errors.rideBooked"),
+            message: words(
+                "errors.yourRideIsBookedFor",
+                [
+                    "rideOption": ride.rideOptionName,
+                    "pickupTime": PickupTimeText.text(for: ride.pickupAt, in: words.language),
+                ]))
     }
 
-    static func cancelled(_ ride: ScheduledRide) -> ErrorMessage {
+    static func cancelled(_ ride: ScheduledRide, _ words: Words) -> ErrorMessage {
         ErrorMessage(
-            title: "Ride Cancelled",
-            message:
-                "Your \(ride.rideOptionName) for \(PickupTimeText.text(for: ride.pickupAt)) is cancelled, free of charge."
+            title: words("errors.rideCancelled"),
+            message: words(
+                "errors.yourRideIsCancelledFree",
+                [
+                    "rideOption": ride.rideOptionName,
+                    "pickupTime": PickupTimeText.text(for: ride.pickupAt, in: words.language),
+                ])
         )
     }
 }

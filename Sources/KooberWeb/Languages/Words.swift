@@ -73,13 +73,13 @@ public struct Words: Sendable {
         return values.isEmpty ? text : Self.filling(text) { name in values.first(where: { $0.key == name })?.value }
     }
 
-    /// The form of the counting word `key` for `count` (its plural category in this language), with `{count}` and
-    /// the other placeholders filled.
+    /// The form of the counting word `key` for `count` (its plural category in this language), with `{count}` (the
+    /// number's digits, unless `values` writes it otherwise) and the other placeholders filled.
     public func counting(_ key: String, _ count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
         let category = PluralCategory(count, in: language)
         let text = entries["\(key).\(category.rawValue)"] ?? entries["\(key).other"] ?? key
         return Self.filling(text) { name in
-            name == "count" ? String(count) : values.first(where: { $0.key == name })?.value
+            values.first(where: { $0.key == name })?.value ?? (name == "count" ? String(count) : nil)
         }
     }
 

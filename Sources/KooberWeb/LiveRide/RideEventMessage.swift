@@ -15,9 +15,10 @@ struct RideEventMessage {
     let etaSeconds: Int?
     let position: Position?
 
-    init(_ progress: RideProgress, ride: Ride) {
+    /// `words`: the watcher's language's, for the headline.
+    init(_ progress: RideProgress, ride: Ride, _ words: Words) {
         status = progress.status.rawValue
-        headline = RideHeadline.headline(progress, ride: ride)
+        headline = RideHeadline.headline(progress, ride: ride, words)
         etaSeconds = progress.etaSeconds.map { Int($0.rounded(.up)) }
         position = progress.position.map { Position(latitude: $0.latitude, longitude: $0.longitude) }
     }

@@ -40,13 +40,16 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
     private let resumeFrom: RideEventID?
     /// Whether the events' ids name the ride (`RideEventID`): the rider's stream's do, a share link's do not.
     private let namesRide: Bool
+    /// The watcher's language's words: the headlines are in it.
+    private let words: Words
     private let state: Mutex<State>
 
     /// `resumeFrom`: the last event the client had of this stream's ride, if it is resuming one.
     init(
-        record: RideRecord, resumeFrom: RideEventID?, namesRide: Bool, feed: RideFeed,
+        record: RideRecord, resumeFrom: RideEventID?, namesRide: Bool, words: Words, feed: RideFeed,
         now: @escaping @Sendable () -> Date
     ) {
+        self.words = words
         self.feed = feed
         self.now = now
         self.resumeFrom = resumeFrom
@@ -193,7 +196,7 @@ final class RideEventStream: ResponseBodyStream, RideObserver {
         if progress.status != state.sentStatus { state.sequence = 0 } else { state.sequence += 1 }
         let id = RideEventID(
             rideID: namesRide ? state.ride.id : nil, status: progress.status, sequence: state.sequence)
-        var bytes = RideEventMessage(progress, ride: state.ride).bytes(id: id)
+        var bytes = RideEventMessage(progress, ride: state.ride, words).bytes(id: id)
         output.writeBuffer(&bytes)
         state.sentStatus = progress.status
         state.lastEvent = state.writer?.eventLoop.now ?? state.lastEvent

@@ -10,6 +10,8 @@ struct RideEventsResponder {
     let watcher: RideWatcher
     /// How refusals are answered: the pages' way, or Koober Cloud's JSON.
     let errors: any ErrorAnswers
+    /// The watcher's language's words: the stream's headlines and its refusals are in it.
+    let words: Words
     let feed: RideFeed
     let now: @Sendable () -> Date
 
@@ -25,16 +27,21 @@ struct RideEventsResponder {
             return Response(status: .noContent)
         }
         let stream = RideEventStream(
-            record: record, resumeFrom: resumeFrom, namesRide: watcher.sharedRideID == nil, feed: feed, now: now)
+            record: record, resumeFrom: resumeFrom, namesRide: watcher.sharedRideID == nil, words: words, feed: feed,
+            now: now)
         do throws(RideFeed.Refusal) {
             try feed.register(stream, userID: record.ride.userID, watcher: watcher)
         } catch {
-            return errors.streamRefused(isStopping: error == .stopping, tooMany: Self.tooManyStreams)
+            return errors.streamRefused(isStopping: error == .stopping, tooMany: Self.tooManyStreams(words))
         }
         return .eventStream(stream)
     }
 
-    static let restarting = ErrorMessage(title: "Koober is restarting", message: "Please follow your ride again soon.")
-    static let tooManyStreams = ErrorMessage(
-        title: "Too Many Streams", message: "Too many ride streams are open. Please close one and try again.")
+    static func restarting(_ words: Words) -> ErrorMessage {
+        ErrorMessage(title: words("errors.kooberIsRestarting"), message: words("errors.followYourRideAgainSoon"))
+    }
+
+    static func tooManyStreams(_ words: Words) -> ErrorMessage {
+        ErrorMessage(title: words("errors.tooManyStreams"), message: words("errors.tooManyRideStreamsOpen"))
+    }
 }

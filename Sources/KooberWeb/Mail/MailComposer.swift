@@ -27,6 +27,9 @@ public struct MailComposer: Sendable {
     /// cannot be written in a header).
     public func compose(_ entry: OutboxEntry) async throws -> MailMessage? {
         guard let to = MailAddress(entry.recipient.email, displayName: entry.recipient.name) else { return nil }
+        // In the rider's language (the account's; English when they never chose one).
+        let templates = templates.speaking(entry.recipient.language ?? .english)
+        let words = templates.words
         let subject: String
         let text: MailTemplate
         let html: MailTemplate
@@ -37,11 +40,13 @@ public struct MailComposer: Sendable {
         switch entry.mail.kind {
         case .passwordReset:
             guard let token = entry.mail.token else { return nil }
-            (subject, text, html) = ("Reset your Koober password", .passwordResetText, .passwordResetHTML)
+            (subject, text, html) = (words("mail.subject.passwordReset"), .passwordResetText, .passwordResetHTML)
             link = self.link(.resetPassword, token: token)
         case .emailConfirmation:
             guard let token = entry.mail.token else { return nil }
-            (subject, text, html) = ("Confirm your email for Koober", .emailConfirmationText, .emailConfirmationHTML)
+            (subject, text, html) = (
+                words("mail.subject.emailConfirmation"), .emailConfirmationText, .emailConfirmationHTML
+            )
             link = self.link(.confirmEmail, token: token)
         case .receipt:
             // The receipt as it stands when sent: with the tip and the total once given (a tip queues it again).
@@ -52,11 +57,11 @@ public struct MailComposer: Sendable {
                 ).run()
             else { return nil }
             let stored = record.ride
-            (subject, text, html) = ("Your Koober receipt", .receiptText, .receiptHTML)
+            (subject, text, html) = (words("mail.subject.receipt"), .receiptText, .receiptHTML)
             link = settings.publicURL + Route.receiptPath(for: rideID)
             ride = ReceiptMailRide(
-                from: "Your location", to: stored.dropoff.name, rideOption: stored.rideOptionName,
-                animal: stored.animalTitle, receipt: RideReceipt(record))
+                from: words("ride.yourLocation"), to: stored.dropoff.name, rideOption: stored.rideOptionName,
+                animal: stored.animalTitle(words), receipt: RideReceipt(record, words))
         case .reportReply:
             // The reply this message carries (found by its `Message-ID`), on the rider's own ride; none left (the ride
             // and its report are gone), nothing to say.
@@ -67,19 +72,19 @@ public struct MailComposer: Sendable {
                 ).run(),
                 let answer = record.feedback.replies.first(where: { $0.messageID == entry.mail.messageID })
             else { return nil }
-            (subject, text, html) = ("Koober replied to your report", .reportReplyText, .reportReplyHTML)
+            (subject, text, html) = (words("mail.subject.reportReply"), .reportReplyText, .reportReplyHTML)
             link = settings.publicURL + Route.receiptPath(for: rideID)
-            reply = ReportReplyMail(record: record, reply: answer)
+            reply = ReportReplyMail(record: record, reply: answer, words)
         case .scheduledRideBooked, .scheduledRideStarting, .scheduledRideMissed:
             // The booking as stored (it is the rider's: a message is queued for the booking's rider).
             guard case .scheduledRide(let id) = entry.mail.subject,
                 let booking = try await scheduledRides.scheduledRide(id: id), booking.userID == entry.recipient.id,
-                let words = ScheduledRideMail(kind: entry.mail.kind, ride: booking)
+                let mail = ScheduledRideMail(kind: entry.mail.kind, ride: booking, words)
             else { return nil }
-            (subject, text, html) = (words.subject, .scheduledRideText, .scheduledRideHTML)
+            (subject, text, html) = (mail.subject, .scheduledRideText, .scheduledRideHTML)
             let route: Route = entry.mail.kind == .scheduledRideStarting ? .ride : .profile
             link = settings.publicURL + route.path
-            scheduled = words
+            scheduled = mail
         }
         let view = MailViewState(
             nickname: entry.recipient.nickname, link: link, ride: ride, scheduled: scheduled, reply: reply)

@@ -21,9 +21,9 @@ struct ReportReplyMail: Sendable, Encodable {
     /// The reply as written, for the plain-text part.
     let text: String
 
-    init(record: RideRecord, reply: ReportReply) {
+    init(record: RideRecord, reply: ReportReply, _ words: Words) {
         to = record.ride.dropoff.name
-        rideDate = record.ride.requestedAt.formatted(RideReceipt.dateStyle)
+        rideDate = record.ride.requestedAt.formatted(RideReceipt.dateStyle(words.language))
         reported = record.feedback.report?.text ?? ""
         paragraphs = reply.text.split(whereSeparator: \.isNewline).map(String.init)
         text = reply.text

@@ -12,23 +12,22 @@ struct ScheduledRideMail: Sendable, Encodable {
     let fare: String
 
     /// The words for `kind`, one of the three about a scheduled ride; `nil` for any other.
-    init?(kind: MailKind, ride: ScheduledRide) {
-        let when = PickupTimeText.text(for: ride.pickupAt)
+    init?(kind: MailKind, ride: ScheduledRide, _ words: Words) {
+        let when = PickupTimeText.text(for: ride.pickupAt, in: words.language)
+        let values: KeyValuePairs<String, String> = ["rideOption": ride.rideOptionName, "pickupTime": when]
         switch kind {
         case .scheduledRideBooked:
-            subject = "Your Koober ride is booked"
-            message = "your \(ride.rideOptionName) is booked for \(when)."
-            linkText = "See your upcoming rides on Koober"
+            subject = words("mail.scheduled.booked.subject")
+            message = words("mail.scheduled.booked.message", values)
+            linkText = words("mail.scheduled.booked.link")
         case .scheduledRideStarting:
-            subject = "Your Koober ride is starting"
-            message = "your \(ride.rideOptionName) for \(when) is on its way: we are finding your animal now."
-            linkText = "Follow your ride on Koober"
+            subject = words("mail.scheduled.starting.subject")
+            message = words("mail.scheduled.starting.message", values)
+            linkText = words("mail.scheduled.starting.link")
         case .scheduledRideMissed:
-            subject = "Your Koober ride was missed"
-            message =
-                "your \(ride.rideOptionName) for \(when) could not start while another ride was in progress. "
-                + "You have not been charged."
-            linkText = "Book another ride on Koober"
+            subject = words("mail.scheduled.missed.subject")
+            message = words("mail.scheduled.missed.message", values)
+            linkText = words("mail.scheduled.missed.link")
         case .passwordReset, .emailConfirmation, .receipt, .reportReply:
             return nil
         }

@@ -1,4 +1,5 @@
 import Foundation
+import KooberKit
 import KooberMap
 import MustacheRendering
 import Synchronization
@@ -17,6 +18,8 @@ struct RouteMap: Sendable {
     let height: Int
     private let tiles: MapTiles
     private let frame: MapFrame
+    /// The reader's language's words: the map's `<title>` is in it.
+    private let words: Words
 
     /// The id of the `<title>` that names the map to screen readers (one map per page).
     static let titleID = "route-map-title"
@@ -25,9 +28,10 @@ struct RouteMap: Sendable {
 
     /// `animal`'s frame point (where it set off) is framed too, so the frame holds still while it moves.
     init(
-        pickup: MapPin, dropoff: MapPin?, animal: MapAnimal? = nil, tiles: MapTiles, width: Int = 360,
+        pickup: MapPin, dropoff: MapPin?, animal: MapAnimal? = nil, tiles: MapTiles, words: Words, width: Int = 360,
         height: Int = 400
     ) {
+        self.words = words
         self.pickup = pickup
         self.dropoff = dropoff
         self.animal = animal
@@ -52,23 +56,28 @@ struct RouteMap: Sendable {
 
     /// What the map shows, in words: the SVG's `<title>`, which screen readers read.
     var textAlternative: String {
-        guard let dropoff else { return "Map: pick-up at \(pickup.name)." }
+        guard let dropoff else { return words("map.pickupOnly", ["pickup": pickup.name]) }
         let kilometres = Kilometres(pickup.location.kilometres(to: dropoff.location)).number
-        let route = "Map: pick-up at \(pickup.name); drop-off at \(dropoff.name), \(kilometres) km away."
+        let route = words(
+            "map.route", ["pickup": pickup.name, "dropoff": dropoff.name, "kilometres": kilometres])
         guard let animal else { return route }
         let away = Kilometres(animal.position.location.kilometres(to: pickup.location)).number
-        return route + " \(animal.title) is \(away) km from the pick-up."
+        return route + " " + words("map.animalAway", ["animal": animal.title, "kilometres": away])
     }
 
     /// The markup of the map between these pins, drawn once and then kept: the same rider reloads the same map
     /// again and again, and drawing it is a large part of `GET /ride` (docs/performance.md). The most recent
     /// `drawnLimit` maps are kept (a few kilobytes each); when the store is full it starts again empty.
     /// A map with an animal is drawn every time: the animal moves.
-    static func svg(pickup: MapPin, dropoff: MapPin?, animal: MapAnimal? = nil, tiles: MapTiles) -> String {
-        if let animal { return RouteMap(pickup: pickup, dropoff: dropoff, animal: animal, tiles: tiles).svg }
-        let pins = Pins(pickup: pickup, dropoff: dropoff, version: tiles.version)
+    static func svg(
+        pickup: MapPin, dropoff: MapPin?, animal: MapAnimal? = nil, tiles: MapTiles, words: Words
+    ) -> String {
+        if let animal {
+            return RouteMap(pickup: pickup, dropoff: dropoff, animal: animal, tiles: tiles, words: words).svg
+        }
+        let pins = Pins(pickup: pickup, dropoff: dropoff, version: tiles.version, language: words.language)
         if let svg = drawn.withLock({ $0[pins] }) { return svg }
-        let svg = RouteMap(pickup: pickup, dropoff: dropoff, tiles: tiles).svg
+        let svg = RouteMap(pickup: pickup, dropoff: dropoff, tiles: tiles, words: words).svg
         drawn.withLock { drawn in
             if drawn.count >= drawnLimit { drawn.removeAll(keepingCapacity: true) }
             drawn[pins] = svg
@@ -80,6 +89,7 @@ struct RouteMap: Sendable {
         let pickup: MapPin
         let dropoff: MapPin?
         let version: String
+        let language: Language
     }
 
     static let drawnLimit = 256

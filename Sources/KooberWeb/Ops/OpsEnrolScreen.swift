@@ -55,7 +55,7 @@ struct OpsEnrolScreen {
                     token: token, member: member, secret: secret, error: Self.wrongCodeMessage,
                     status: .unprocessableEntity)
             case .password(let problem):
-                let words = problem.words(for: .newPassword)
+                let words = problem.text(for: .newPassword, templates.words)
                 let message = ErrorMessage(
                     title: "Check Your Password", message: words, fieldErrors: ["password": words])
                 return page(

@@ -23,13 +23,13 @@ struct OpsReportsViewState: Sendable, Encodable {
     /// The next page (**Older**), when there is one.
     let olderPath: String?
 
-    init(navigation: OpsNavigation, page: ReportListPage) {
+    init(navigation: OpsNavigation, page: ReportListPage, _ words: Words) {
         self.navigation = navigation
         rows = page.reports.map { summary in
             Row(
                 rideID: String(summary.rideID.rawValue), reportPath: OpsRoute.reportPath(summary.rideID),
                 reportedAt: PickupTimeText.text(for: summary.report.reportedAt),
-                category: summary.report.category.words, text: summary.report.text, riderName: summary.rider.name,
+                category: summary.report.category.text(words), text: summary.report.text, riderName: summary.rider.name,
                 riderEmail: summary.rider.email, riderPath: OpsRoute.riderPath(summary.rider.id),
                 status: OpsReportViewState.status(of: summary), isOpen: summary.isOpen)
         }
@@ -81,14 +81,17 @@ struct OpsReportViewState: Sendable, Encodable {
     let replyProblem: String?
     let replyDescribedBy: String
 
-    init(navigation: OpsNavigation, page: ReportPage, csrfToken: String, error: ErrorMessage?, reply: String) {
+    init(
+        navigation: OpsNavigation, page: ReportPage, csrfToken: String, error: ErrorMessage?, reply: String,
+        _ words: Words
+    ) {
         self.navigation = navigation
         let summary = page.detail.summary
         let ride = page.receipt.ride
         rideID = String(summary.rideID.rawValue)
         status = Self.status(of: summary)
         isOpen = summary.isOpen
-        category = summary.report.category.words
+        category = summary.report.category.text(words)
         text = summary.report.text
         reportedAt = PickupTimeText.text(for: summary.report.reportedAt)
         riderName = summary.rider.name
@@ -96,9 +99,9 @@ struct OpsReportViewState: Sendable, Encodable {
         riderPath = OpsRoute.riderPath(summary.rider.id)
         to = ride.dropoff.name
         rideOption = ride.rideOptionName
-        animal = ride.animalTitle
-        rideStatus = ride.status.historyLabel
-        receipt = RideReceipt(page.receipt)
+        animal = ride.animalTitle(words)
+        rideStatus = ride.status.historyLabel(words)
+        receipt = RideReceipt(page.receipt, words)
         replies = page.detail.replies.map { reply in
             Reply(
                 when: PickupTimeText.text(for: reply.repliedAt), staffName: reply.staffName,
@@ -107,7 +110,7 @@ struct OpsReportViewState: Sendable, Encodable {
         earlierReports = page.detail.earlierReports.map { earlier in
             EarlierReport(
                 rideID: String(earlier.rideID.rawValue), reportPath: OpsRoute.reportPath(earlier.rideID),
-                category: earlier.report.category.words, text: earlier.report.text,
+                category: earlier.report.category.text(words), text: earlier.report.text,
                 reportedAt: PickupTimeText.text(for: earlier.report.reportedAt))
         }
         auditPath = OpsAuditFilter.path(target: .report(summary.rideID))

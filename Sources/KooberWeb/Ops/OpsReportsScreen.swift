@@ -19,7 +19,7 @@ struct OpsReportsScreen {
         let page = try await ListReportsUseCase(
             member: staff.member, after: after, reports: services.reportRepository
         ).run()
-        return templates.response(.opsReports, OpsReportsViewState(navigation: navigation, page: page))
+        return templates.response(.opsReports, OpsReportsViewState(navigation: navigation, page: page, templates.words))
     }
 
     /// The report's page; with a refusal shown and the reply typed kept.
@@ -33,10 +33,10 @@ struct OpsReportsScreen {
                 rides: services.rideRepository, feedback: services.rideFeedbackRepository
             ).run()
             let state = OpsReportViewState(
-                navigation: navigation, page: page, csrfToken: csrfToken, error: error, reply: reply)
+                navigation: navigation, page: page, csrfToken: csrfToken, error: error, reply: reply, templates.words)
             return templates.response(.opsReport, state, status: status)
         } catch ReportError.noSuchReport {
-            return errorPages.response(.notFound, message: OpsReportWords.message(for: .noSuchReport))
+            return errorPages.response(.notFound, message: OpsReportWords.message(for: .noSuchReport, templates.words))
         }
     }
 
@@ -74,12 +74,13 @@ struct OpsReportsScreen {
         case .notAllowed:
             return errorPages.response(.forbidden, message: OpsResponder.notAllowedMessage)
         case .noSuchReport:
-            return errorPages.response(.notFound, message: OpsReportWords.message(for: error))
+            return errorPages.response(.notFound, message: OpsReportWords.message(for: error, templates.words))
         case .alreadyResolved:
-            return try await show(rideID, error: OpsReportWords.message(for: error), status: .conflict)
+            return try await show(rideID, error: OpsReportWords.message(for: error, templates.words), status: .conflict)
         case .reply:
             return try await show(
-                rideID, error: OpsReportWords.message(for: error), reply: reply, status: .unprocessableEntity)
+                rideID, error: OpsReportWords.message(for: error, templates.words), reply: reply,
+                status: .unprocessableEntity)
         }
     }
 }

@@ -41,7 +41,7 @@ struct OpsRideViewState: Sendable, Encodable {
     ///   - failedForm: which form `error`, `reason` and `amount` are of (`cancelRide` or `refundRide`), if any.
     init(
         navigation: OpsNavigation, opsRide: OpsRide, member: StaffMember, csrfToken: String, error: ErrorMessage? = nil,
-        failedForm: OpsRoute? = nil, reason: String = "", amount: String = ""
+        failedForm: OpsRoute? = nil, reason: String = "", amount: String = "", _ words: Words
     ) {
         self.navigation = navigation
         let ride = opsRide.ride
@@ -61,7 +61,7 @@ struct OpsRideViewState: Sendable, Encodable {
                 Detail(label: "Drop-off", value: ride.dropoff.name, path: nil),
                 Detail(label: "Option", value: ride.rideOptionName, path: nil),
             ]
-            + (ride.animalTitle.map { [Detail(label: "Animal", value: $0, path: nil)] } ?? [])
+            + (ride.animalTitle(words).map { [Detail(label: "Animal", value: $0, path: nil)] } ?? [])
             + [
                 Detail(label: "Status", value: status, path: nil),
                 Detail(label: "Fare", value: ride.chargedCents.displayed, path: nil),

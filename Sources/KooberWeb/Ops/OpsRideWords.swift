@@ -16,7 +16,7 @@ enum OpsRideWords {
         }
     }
 
-    static func message(for error: OpsRideError) -> ErrorMessage {
+    static func message(for error: OpsRideError, _ words: Words) -> ErrorMessage {
         switch error {
         case .notAllowed: OpsResponder.notAllowedMessage
         case .noSuchRide: noSuchRide
@@ -37,11 +37,11 @@ enum OpsRideWords {
         case .invalid(let amount, let reason):
             ErrorMessage(
                 title: "Check the Form",
-                message: [amount.map(amountWords), reason.map(OpsRiderWords.reasonWords)]
+                message: [amount.map(amountWords), reason.map { OpsRiderWords.reasonWords($0, words) }]
                     .compactMap { $0 }.joined(separator: " "),
                 fieldErrors: [
                     FormFieldName.refundAmount.rawValue: amount.map(amountWords),
-                    FormFieldName.reason.rawValue: reason.map(OpsRiderWords.reasonWords),
+                    FormFieldName.reason.rawValue: reason.map { OpsRiderWords.reasonWords($0, words) },
                 ].compactMapValues { $0 })
         }
     }

@@ -44,8 +44,10 @@ struct OpsRiderViewState: Sendable, Encodable {
     let error: ErrorMessage?
     let reasonField: FormField
 
-    init(navigation: OpsNavigation, page: RiderPage, csrfToken: String, error: ErrorMessage? = nil, reason: String = "")
-    {
+    init(
+        navigation: OpsNavigation, page: RiderPage, csrfToken: String, error: ErrorMessage? = nil, reason: String = "",
+        _ words: Words
+    ) {
         self.navigation = navigation
         let account = page.account
         let profile = account.profile
@@ -75,7 +77,7 @@ struct OpsRiderViewState: Sendable, Encodable {
         hasRides = !rides.isEmpty
         reports = account.reports.map { report in
             ReportRow(
-                rideID: String(report.rideID.rawValue), category: report.report.category.words,
+                rideID: String(report.rideID.rawValue), category: report.report.category.text(words),
                 text: report.report.text, reportedAt: PickupTimeText.text(for: report.report.reportedAt))
         }
         auditPath = OpsAuditFilter.path(target: .rider(profile.id))

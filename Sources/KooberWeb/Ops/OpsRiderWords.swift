@@ -5,7 +5,7 @@ enum OpsRiderWords {
     static let noSuchRider = ErrorMessage(
         title: "No Such Rider", message: "No rider has that email, and no ride has that id.")
 
-    static func message(for error: RiderAccountError) -> ErrorMessage {
+    static func message(for error: RiderAccountError, _ words: Words) -> ErrorMessage {
         switch error {
         case .notAllowed: OpsResponder.notAllowedMessage
         case .noSuchRider: ErrorMessage(title: "No Such Rider", message: "There is no rider with this id.")
@@ -15,14 +15,15 @@ enum OpsRiderWords {
             ErrorMessage(title: "Not Locked", message: "This account is not locked. Nothing was changed.")
         case .reason(let problem):
             ErrorMessage(
-                title: "Give a Reason", message: reasonWords(problem), fieldErrors: ["reason": reasonWords(problem)])
+                title: "Give a Reason", message: reasonWords(problem, words),
+                fieldErrors: ["reason": reasonWords(problem, words)])
         }
     }
 
-    static func reasonWords(_ problem: FieldProblem) -> String {
+    static func reasonWords(_ problem: FieldProblem, _ words: Words) -> String {
         switch problem {
         case .missing: "Please say why."
-        case .tooLong(let limit): limit.words
+        case .tooLong(let limit): limit.text(words)
         default: "Please say why, in words."
         }
     }

@@ -43,10 +43,10 @@ struct OpsRidersScreen {
                 riderAccounts: services.riderAccountRepository, rides: services.rideRepository
             ).run()
             let state = OpsRiderViewState(
-                navigation: navigation, page: page, csrfToken: csrfToken, error: error, reason: reason)
+                navigation: navigation, page: page, csrfToken: csrfToken, error: error, reason: reason, templates.words)
             return templates.response(.opsRider, state, status: status)
         } catch RiderAccountError.noSuchRider {
-            return errorPages.response(.notFound, message: OpsRiderWords.message(for: .noSuchRider))
+            return errorPages.response(.notFound, message: OpsRiderWords.message(for: .noSuchRider, templates.words))
         }
     }
 
@@ -83,9 +83,10 @@ struct OpsRidersScreen {
     /// The rider's page again with what was refused (a 404 for no such rider).
     private func refused(_ userID: UserID, _ error: RiderAccountError, reason: String) async throws -> Response {
         if error == .noSuchRider {
-            return errorPages.response(.notFound, message: OpsRiderWords.message(for: error))
+            return errorPages.response(.notFound, message: OpsRiderWords.message(for: error, templates.words))
         }
         return try await show(
-            userID, error: OpsRiderWords.message(for: error), reason: reason, status: .unprocessableEntity)
+            userID, error: OpsRiderWords.message(for: error, templates.words), reason: reason,
+            status: .unprocessableEntity)
     }
 }

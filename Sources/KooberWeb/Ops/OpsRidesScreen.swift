@@ -42,7 +42,7 @@ struct OpsRidesScreen {
             ).run()
             let state = OpsRideViewState(
                 navigation: navigation, opsRide: opsRide, member: staff.member, csrfToken: csrfToken, error: error,
-                failedForm: failedForm, reason: reason, amount: amount)
+                failedForm: failedForm, reason: reason, amount: amount, templates.words)
             return templates.response(.opsRide, state, status: status)
         } catch OpsRideError.noSuchRide {
             return errorPages.response(.notFound, message: OpsRideWords.noSuchRide)
@@ -87,7 +87,7 @@ struct OpsRidesScreen {
         case .notAllowed: return errorPages.response(.forbidden, message: OpsResponder.notAllowedMessage)
         case .notLive, .notFinished, .alreadyRefunded, .overLimit, .invalid:
             return try await show(
-                rideID, error: OpsRideWords.message(for: error), failedForm: form, reason: reason,
+                rideID, error: OpsRideWords.message(for: error, templates.words), failedForm: form, reason: reason,
                 amount: String(amount.prefix(32)), status: .unprocessableEntity)
         }
     }

@@ -11,8 +11,6 @@ struct OpsSignInScreen {
 
     static let failedMessage = ErrorMessage(
         title: "Sign In Failed", message: "Check your email, password and authenticator code, and try again.")
-    /// The riders' words for a throttled sign-in: the same throttle says the same thing.
-    static let throttledMessage = SignInError.throttled.errorMessage
 
     func show() -> Response {
         templates.response(.opsSignIn, OpsSignInViewState(csrfToken: csrfToken))
@@ -30,7 +28,8 @@ struct OpsSignInScreen {
         } catch let error as StaffSignInError {
             let throttled = error == .throttled
             let state = OpsSignInViewState(
-                csrfToken: csrfToken, email: email, error: throttled ? Self.throttledMessage : Self.failedMessage)
+                csrfToken: csrfToken, email: email,
+                error: throttled ? SignInError.throttled.errorMessage(templates.words) : Self.failedMessage)
             return templates.response(.opsSignIn, state, status: throttled ? .tooManyRequests : .unprocessableEntity)
         }
     }

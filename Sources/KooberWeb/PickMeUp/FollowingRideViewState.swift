@@ -12,7 +12,7 @@ struct FollowingRideViewState: Sendable, Encodable {
     let pagePath = Route.ride.path
     /// The page's script follows the stream while the ride is in progress.
     let isLive: Bool
-    let from = "Your location"
+    let from: String
     let to: String
     let rideOption: String
     let animal: String?
@@ -31,23 +31,24 @@ struct FollowingRideViewState: Sendable, Encodable {
     /// `animalRating` is the animal's total as read with the ride state (`RideAssignment.animalRating`).
     init(
         record: RideRecord, progress: RideProgress, animalRating: AnimalRating?, now: Date,
-        sharing: RideSharingViewState? = nil
+        sharing: RideSharingViewState? = nil, _ words: Words
     ) {
         let ride = record.ride
         status = progress.status.rawValue
-        headline = RideHeadline.headline(progress, ride: ride)
-        eta = RideHeadline.eta(progress)
+        from = words("ride.yourLocation")
+        headline = RideHeadline.headline(progress, ride: ride, words)
+        eta = RideHeadline.eta(progress, words)
         isLive = progress.status.isInProgress
         to = ride.dropoff.name
         rideOption = ride.rideOptionName
-        animal = ride.animalTitle
+        animal = ride.animalTitle(words)
         self.animalRating = animalRating?.words
         fare = (progress.status == .cancelled ? .zero : ride.fareCents).displayed
         cancelAction = progress.status.isCancellable ? Route.cancelRide.path : nil
         cannotCancel = progress.status == .riding
         startNewRideAction = progress.status.isInProgress ? nil : Route.startNewRide.path
-        receipt = progress.status == .finished ? RideReceipt(record) : nil
-        ratingForm = RatingFormViewState(record: record, now: now)
+        receipt = progress.status == .finished ? RideReceipt(record, words) : nil
+        ratingForm = RatingFormViewState(record: record, now: now, words)
         // Its feedback is read only once finished (`PickMeUpScreen.show`): a cancelled ride is reported from its receipt.
         reportPath = progress.status == .finished ? RideReceipt.reportPath(record, now: now) : nil
         self.sharing = progress.status.isInProgress ? sharing : nil

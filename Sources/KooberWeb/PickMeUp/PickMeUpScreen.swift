@@ -44,7 +44,7 @@ struct PickMeUpScreen {
         let viewState = PickMeUpViewState(
             state: state, pickupLocation: pickupLocation, quotes: quotes, availability: availability, record: record,
             sharing: sharing, now: now(), riderNickname: riderNickname, mapTiles: mapTiles, csrfToken: csrfToken,
-            error: error, notice: notice, schedule: schedule
+            error: error, notice: notice, schedule: schedule, templates.words
         )
         return templates.response(.ride, viewState, status: status)
     }
@@ -55,7 +55,7 @@ struct PickMeUpScreen {
             _ = try await useCaseFactory.makeRequestRideUseCase(rideOptionID: rideOptionID).run()
             return .redirect(to: Route.ride.path)
         } catch let error as RequestRideError {
-            return try await show(error: error.errorMessage, status: error.status)
+            return try await show(error: error.errorMessage(templates.words), status: error.status)
         }
     }
 
@@ -67,11 +67,12 @@ struct PickMeUpScreen {
             let booked = try await useCaseFactory.makeBookScheduledRideUseCase(
                 rideOptionID: rideOptionID, date: date, time: time
             ).run()
-            return try await show(notice: ScheduledRideNotice.booked(booked))
+            return try await show(notice: ScheduledRideNotice.booked(booked, templates.words))
         } catch let error as BookScheduledRideError {
             return try await show(
-                error: error.errorMessage, status: error == .accountLocked ? .forbidden : .unprocessableEntity,
-                schedule: ScheduleFormViewState(date: date, time: time, refusal: error))
+                error: error.errorMessage(templates.words),
+                status: error == .accountLocked ? .forbidden : .unprocessableEntity,
+                schedule: ScheduleFormViewState(date: date, time: time, refusal: error, words: templates.words))
         }
     }
 
@@ -81,7 +82,7 @@ struct PickMeUpScreen {
             _ = try await useCaseFactory.makeCancelRideUseCase().run()
             return .redirect(to: Route.ride.path)
         } catch let error as CancelRideError {
-            return try await show(error: error.errorMessage, status: .conflict)
+            return try await show(error: error.errorMessage(templates.words), status: .conflict)
         }
     }
 
@@ -91,7 +92,7 @@ struct PickMeUpScreen {
             _ = try await useCaseFactory.makeShareRideUseCase().run()
             return .redirect(to: Route.ride.path)
         } catch ShareRideError.noLiveRide {
-            return try await show(error: ShareRideError.noLiveRide.errorMessage, status: .conflict)
+            return try await show(error: ShareRideError.noLiveRide.errorMessage(templates.words), status: .conflict)
         } catch ShareRideError.sessionEnded {
             return .redirect(to: Route.welcome.path)
         }

@@ -21,43 +21,45 @@ struct PickMeUpViewState: Sendable, Encodable {
         state: RideState, pickupLocation: Location, quotes: [RideQuote], availability: FleetAvailability?,
         record: RideRecord?, sharing: RideSharingViewState? = nil, now: Date, riderNickname: String,
         mapTiles: MapTiles, csrfToken: String, error: ErrorMessage?, notice: ErrorMessage? = nil,
-        schedule: ScheduleFormViewState = ScheduleFormViewState()
+        schedule: ScheduleFormViewState = ScheduleFormViewState(), _ words: Words
     ) {
         self.csrfToken = csrfToken
-        greeting = "Hi, \(riderNickname)!"
+        greeting = words("ride.greeting", ["nickname": riderNickname])
         self.error = error
         self.notice = notice
         let pickupPin = MapPin(
-            name: "Your location", latitude: pickupLocation.latitude, longitude: pickupLocation.longitude)
+            name: words("ride.yourLocation"), latitude: pickupLocation.latitude, longitude: pickupLocation.longitude)
         switch state {
         case .choosingDropoff:
-            mapSVG = RouteMap.svg(pickup: pickupPin, dropoff: nil, tiles: mapTiles)
+            mapSVG = RouteMap.svg(pickup: pickupPin, dropoff: nil, tiles: mapTiles, words: words)
             choosingDropoff = true
             rideOptionPicker = nil
             followingRide = nil
         case .choosingRideOption(let dropoff):
-            mapSVG = RouteMap.svg(pickup: pickupPin, dropoff: MapPin(dropoff), tiles: mapTiles)
+            mapSVG = RouteMap.svg(pickup: pickupPin, dropoff: MapPin(dropoff), tiles: mapTiles, words: words)
             choosingDropoff = false
             rideOptionPicker = RideOptionPickerViewState(
-                dropoff: dropoff, quotes: quotes, availability: availability, schedule: schedule)
+                dropoff: dropoff, quotes: quotes, availability: availability, schedule: schedule, words)
             followingRide = nil
         case .following(let ride):
             let progress = ride.progress(at: now)
             mapSVG = RouteMap.svg(
-                pickup: pickupPin, dropoff: MapPin(ride.dropoff), animal: MapAnimal(ride, progress), tiles: mapTiles)
+                pickup: pickupPin, dropoff: MapPin(ride.dropoff), animal: MapAnimal(ride, progress, words),
+                tiles: mapTiles, words: words)
             choosingDropoff = false
             rideOptionPicker = nil
             followingRide = FollowingRideViewState(
                 record: record ?? RideRecord(ride: ride, events: []), progress: progress,
-                animalRating: ride.assignment?.animalRating, now: now, sharing: sharing)
+                animalRating: ride.assignment?.animalRating, now: now, sharing: sharing, words)
         }
     }
 }
 
 extension MapAnimal {
     /// The ride's animal while it has one and is not done: hopping to the pick-up, waiting there, or riding.
-    init?(_ ride: Ride, _ progress: RideProgress) {
-        guard let assignment = ride.assignment, let title = ride.animalTitle, let position = progress.position else {
+    init?(_ ride: Ride, _ progress: RideProgress, _ words: Words) {
+        guard let assignment = ride.assignment, let title = ride.animalTitle(words), let position = progress.position
+        else {
             return nil
         }
         self.init(

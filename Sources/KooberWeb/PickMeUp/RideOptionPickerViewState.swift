@@ -21,17 +21,18 @@ struct RideOptionPickerViewState: Sendable, Encodable {
 
     init(
         dropoff: NamedLocation, quotes: [RideQuote], availability: FleetAvailability?,
-        schedule: ScheduleFormViewState = ScheduleFormViewState()
+        schedule: ScheduleFormViewState = ScheduleFormViewState(), _ words: Words
     ) {
         dropoffName = dropoff.name
         self.schedule = schedule
         options = quotes.map { quote in
             Option(
                 id: quote.option.id, inputID: "ride-option-\(quote.option.id)", name: quote.option.name,
-                riders: "\(quote.option.riders) riders", fare: quote.fareCents.displayed,
+                riders: words.counting("rideOptions.riders", quote.option.riders), fare: quote.fareCents.displayed,
                 imagePath: "/images/\(quote.option.id).svg",
                 availability: availability.map { availability in
-                    availability.minutesAway[quote.option.id].map { "\($0) min away" } ?? "None free nearby"
+                    availability.minutesAway[quote.option.id].map { words.counting("rideOptions.minutesAway", $0) }
+                        ?? words("rideOptions.noneFree")
                 }
             )
         }

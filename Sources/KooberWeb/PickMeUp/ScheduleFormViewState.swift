@@ -10,13 +10,13 @@ struct ScheduleFormViewState: Sendable, Encodable {
     let dateProblem: String?
     let timeProblem: String?
 
-    /// What the rider sent with Schedule, and why it was refused (none on a fresh page).
-    init(date: String = "", time: String = "", refusal: BookScheduledRideError? = nil) {
+    /// What the rider sent with Schedule, and why it was refused (none on a fresh page), in `words`.
+    init(date: String = "", time: String = "", refusal: BookScheduledRideError? = nil, words: Words? = nil) {
         // Shown back as sent when the field can hold it: a date field's value is a real `yyyy-mm-dd` and a time
         // field's a real `hh:mm`, or nothing (a browser would not show anything else, and it is not valid HTML).
         self.date = SydneyWallTime(date: date, time: "00:00") != nil ? date : ""
         self.time = SydneyWallTime(date: "2000-01-01", time: time) != nil ? time : ""
-        let message = refusal?.errorMessage.message
+        let message = words.flatMap { refusal?.errorMessage($0).message }
         optionProblem = refusal?.field == .rideOption ? message : nil
         dateProblem = refusal?.field == .pickupDate ? message : nil
         timeProblem = refusal?.field == .pickupTime ? message : nil

@@ -18,7 +18,7 @@ struct AccountScreen {
             .profileForm,
             ProfileFormViewState.editProfile(
                 name: profile.name, nickname: profile.nickname, mobileNumber: profile.mobileNumber,
-                csrfToken: csrfToken))
+                csrfToken: csrfToken, templates.words))
     }
 
     func editProfile(name: String, nickname: String, mobileNumber: String) async throws -> Response {
@@ -30,13 +30,13 @@ struct AccountScreen {
         } catch let error as EditProfileError {
             let state = ProfileFormViewState.editProfile(
                 name: name, nickname: nickname, mobileNumber: mobileNumber, csrfToken: csrfToken,
-                error: error.errorMessage)
+                error: error.errorMessage(templates.words), templates.words)
             return templates.response(.profileForm, state, status: .unprocessableEntity)
         }
     }
 
     func showChangePassword() -> Response {
-        templates.response(.profileForm, ProfileFormViewState.changePassword(csrfToken: csrfToken))
+        templates.response(.profileForm, ProfileFormViewState.changePassword(csrfToken: csrfToken, templates.words))
     }
 
     /// On success this browser carries on with a new session; every other one is signed out.
@@ -48,7 +48,9 @@ struct AccountScreen {
             return sessionCookie.redirectSignedIn(started, csrfProtection: csrfProtection, to: Route.profile.path)
         } catch let error as ChangePasswordError {
             return templates.response(
-                .profileForm, ProfileFormViewState.changePassword(csrfToken: csrfToken, error: error.errorMessage),
+                .profileForm,
+                ProfileFormViewState.changePassword(
+                    csrfToken: csrfToken, error: error.errorMessage(templates.words), templates.words),
                 status: error == .throttled
                     ? .tooManyRequests : error == .accountLocked ? .forbidden : .unprocessableEntity)
         }
@@ -61,7 +63,7 @@ struct AccountScreen {
     }
 
     func showDeleteAccount() -> Response {
-        templates.response(.profileForm, ProfileFormViewState.deleteAccount(csrfToken: csrfToken))
+        templates.response(.profileForm, ProfileFormViewState.deleteAccount(csrfToken: csrfToken, templates.words))
     }
 
     func deleteAccount(password: String) async throws -> Response {
@@ -70,7 +72,9 @@ struct AccountScreen {
             return signedOut()
         } catch let error as DeleteAccountError {
             return templates.response(
-                .profileForm, ProfileFormViewState.deleteAccount(csrfToken: csrfToken, error: error.errorMessage),
+                .profileForm,
+                ProfileFormViewState.deleteAccount(
+                    csrfToken: csrfToken, error: error.errorMessage(templates.words), templates.words),
                 status: error == .throttled ? .tooManyRequests : .unprocessableEntity)
         }
     }

@@ -20,64 +20,71 @@ struct ProfileFormViewState: Sendable, Encodable {
     let csrfToken: String
     let error: ErrorMessage?
     var backPath = Route.profile.path
-    var backLabel = "Back to My Profile"
+    let backLabel: String
 
     static func editProfile(
-        name: String, nickname: String, mobileNumber: String, csrfToken: String, error: ErrorMessage? = nil
+        name: String, nickname: String, mobileNumber: String, csrfToken: String, error: ErrorMessage? = nil,
+        _ words: Words
     ) -> ProfileFormViewState {
         let problems = error?.fieldErrors ?? [:]
         return ProfileFormViewState(
-            heading: "Edit Profile", intro: nil, action: Route.submitEditProfile.path, button: "Save",
+            heading: words("forms.editProfile"), intro: nil, action: Route.submitEditProfile.path,
+            button: words("forms.save"),
             buttonClass: "button-dark",
             fields: [
                 FormField(
-                    id: "profile-name", name: "name", label: "Full Name", autocomplete: "name", value: name,
+                    id: "profile-name", name: "name", label: words("forms.fullName"), autocomplete: "name", value: name,
                     problem: problems["name"]),
                 FormField(
-                    id: "profile-nickname", name: "nickname", label: "What should we call you?",
+                    id: "profile-nickname", name: "nickname", label: words("forms.whatShouldWeCallYou"),
                     autocomplete: "nickname", value: nickname, problem: problems["nickname"]),
                 FormField(
-                    id: "profile-mobile", name: "mobileNumber", label: "Mobile Number", type: "tel",
+                    id: "profile-mobile", name: "mobileNumber", label: words("forms.mobileNumber"), type: "tel",
                     autocomplete: "tel", inputmode: "tel", value: mobileNumber, problem: problems["mobileNumber"]),
             ],
-            csrfToken: csrfToken, error: error)
+            csrfToken: csrfToken, error: error, backLabel: words("forms.backToMyProfile"))
     }
 
-    static func changePassword(csrfToken: String, error: ErrorMessage? = nil) -> ProfileFormViewState {
+    static func changePassword(csrfToken: String, error: ErrorMessage? = nil, _ words: Words)
+        -> ProfileFormViewState
+    {
         let problems = error?.fieldErrors ?? [:]
         return ProfileFormViewState(
-            heading: "Change Password", intro: "Every other device signed in to your account is signed out.",
-            action: Route.submitChangePassword.path, button: "Change Password", buttonClass: "button-dark",
+            heading: words("forms.changePassword"), intro: words("forms.everyOtherDeviceSignedIn"),
+            action: Route.submitChangePassword.path, button: words("forms.changePassword"), buttonClass: "button-dark",
             fields: [
                 FormField(
-                    id: "current-password", name: "currentPassword", label: "Current Password", type: "password",
+                    id: "current-password", name: "currentPassword", label: words("forms.currentPassword"),
+                    type: "password",
                     autocomplete: "current-password", problem: problems["currentPassword"]),
-                .newPassword(problem: problems["newPassword"]),
+                .newPassword(problem: problems["newPassword"], words),
             ],
-            csrfToken: csrfToken, error: error)
+            csrfToken: csrfToken, error: error, backLabel: words("forms.backToMyProfile"))
     }
 
-    static func deleteAccount(csrfToken: String, error: ErrorMessage? = nil) -> ProfileFormViewState {
+    static func deleteAccount(csrfToken: String, error: ErrorMessage? = nil, _ words: Words)
+        -> ProfileFormViewState
+    {
         ProfileFormViewState(
-            heading: "Delete Account",
+            heading: words("forms.deleteAccount"),
             intro:
-                "Your account, your rides and their receipts are removed for good, and a ride in progress is cancelled.",
-            action: Route.submitDeleteAccount.path, button: "Delete Account", buttonClass: "button-red",
+                words("forms.yourAccountYourRidesAnd"),
+            action: Route.submitDeleteAccount.path, button: words("forms.deleteAccount"), buttonClass: "button-red",
             fields: [
                 FormField(
-                    id: "delete-password", name: "password", label: "Password", type: "password",
+                    id: "delete-password", name: "password", label: words("forms.password"), type: "password",
                     autocomplete: "current-password", problem: error?.fieldErrors["password"])
             ],
-            csrfToken: csrfToken, error: error)
+            csrfToken: csrfToken, error: error, backLabel: words("forms.backToMyProfile"))
     }
 }
 
 extension FormField {
     /// **New Password** (Change Password, the reset link's page), with the rule it must meet.
-    static func newPassword(problem: String?) -> FormField {
+    static func newPassword(problem: String?, _ words: Words) -> FormField {
         FormField(
-            id: "new-password", name: FormFieldName.account(.newPassword).rawValue, label: "New Password",
+            id: "new-password", name: FormFieldName.account(.newPassword).rawValue, label: words("forms.newPassword"),
             type: "password", autocomplete: "new-password",
-            hint: "At least \(SignUpValidation.minimumPasswordLength) characters.", problem: problem)
+            hint: words.counting("forms.atLeastCharacters", SignUpValidation.minimumPasswordLength), problem: problem)
     }
 }

@@ -26,11 +26,11 @@ struct ProfileScreen {
     func sendEmailConfirmation() async throws -> Response {
         do {
             try await emailConfirmationUseCaseFactory.makeSendEmailConfirmationUseCase().run()
-            return try await page { AccountLinkNotice.confirmationSent(to: $0.email) }
+            return try await page { AccountLinkNotice.confirmationSent(to: $0.email, templates.words) }
         } catch SendEmailConfirmationError.alreadyConfirmed {
             return .redirect(to: Route.profile.path)
         } catch let error as SendEmailConfirmationError {
-            return try await page(error: error.errorMessage, status: .tooManyRequests)
+            return try await page(error: error.errorMessage(templates.words), status: .tooManyRequests)
         }
     }
 
@@ -42,11 +42,11 @@ struct ProfileScreen {
         do {
             try await scheduledRidesUseCaseFactory.makeCancelScheduledRideUseCase(id: id).run()
             let cancelled = upcoming.first { $0.id == id }
-            return try await page { _ in cancelled.map(ScheduledRideNotice.cancelled) }
+            return try await page { _ in cancelled.map { ScheduledRideNotice.cancelled($0, templates.words) } }
         } catch ScheduledRideRepositoryError.notFound {
             return ErrorPages(templates: templates).response(.notFound)
         } catch let error as ScheduledRideRepositoryError {
-            return try await page(error: error.errorMessage, status: .conflict)
+            return try await page(error: error.errorMessage(templates.words), status: .conflict)
         }
     }
 
@@ -65,10 +65,10 @@ struct ProfileScreen {
             let upcoming = try await scheduledRidesUseCaseFactory.makeLoadUpcomingRidesUseCase().run()
             let state = ProfileViewState(
                 csrfToken: csrfToken, profile: profile, emailConfirmed: confirmed, history: history,
-                upcomingRides: upcoming, notice: notice(profile), error: error)
+                upcomingRides: upcoming, notice: notice(profile), error: error, templates.words)
             return templates.response(.profile, state, status: status)
         } catch let error as LoadUserProfileError {
-            return ErrorPages(templates: templates).response(.notFound, message: error.errorMessage)
+            return ErrorPages(templates: templates).response(.notFound, message: error.errorMessage(templates.words))
         }
     }
 
@@ -85,7 +85,8 @@ struct ProfileScreen {
         let history = try await loadRideHistoryUseCaseFactory.makeLoadRideHistoryUseCase(
             before: before, pageSize: LoadRideHistoryUseCase.historyPageSize
         ).run()
-        return templates.response(.rideHistory, RideHistoryPageViewState(history: RideHistoryViewState(history)))
+        return templates.response(
+            .rideHistory, RideHistoryPageViewState(history: RideHistoryViewState(history, templates.words)))
     }
 
     /// Ends the session on the server, and has the browser forget it and any pre-session id: the next signed-out

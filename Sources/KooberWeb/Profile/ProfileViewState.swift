@@ -29,9 +29,10 @@ struct ProfileViewState: Sendable, Encodable {
 
     init(
         csrfToken: String, profile: UserProfile, emailConfirmed: Bool, history: RideHistoryPage,
-        upcomingRides: [ScheduledRide] = [], notice: ErrorMessage? = nil, error: ErrorMessage? = nil
+        upcomingRides: [ScheduledRide] = [], notice: ErrorMessage? = nil, error: ErrorMessage? = nil,
+        _ words: Words
     ) {
-        self.upcomingRides = upcomingRides.map(UpcomingRideItem.init)
+        self.upcomingRides = upcomingRides.map { UpcomingRideItem($0, words) }
         hasUpcomingRides = !upcomingRides.isEmpty
         self.csrfToken = csrfToken
         name = profile.name
@@ -41,7 +42,7 @@ struct ProfileViewState: Sendable, Encodable {
         mobileNumber = profile.mobileNumber
         self.notice = notice
         self.error = error
-        self.history = RideHistoryViewState(history)
+        self.history = RideHistoryViewState(history, words)
     }
 }
 

@@ -11,12 +11,12 @@ struct RideHistoryItem: Sendable, Encodable {
     let status: String
     let receiptPath: String
 
-    init(_ ride: Ride) {
-        requestedAt = RideDateText.text(for: ride.requestedAt)
+    init(_ ride: Ride, _ words: Words) {
+        requestedAt = RideDateText.text(for: ride.requestedAt, in: words.language)
         to = ride.dropoff.name
         rideOption = ride.rideOptionName
         fare = ride.chargedCents.displayed
-        status = ride.historyLabel
+        status = ride.historyLabel(words)
         receiptPath = Route.receiptPath(for: ride.id)
     }
 }
@@ -28,8 +28,8 @@ struct RideHistoryViewState: Sendable, Encodable {
     /// `/profile/rides?before=…`, when there are older rides.
     let olderPath: String?
 
-    init(_ page: RideHistoryPage) {
-        rides = page.rides.map(RideHistoryItem.init)
+    init(_ page: RideHistoryPage, _ words: Words) {
+        rides = page.rides.map { RideHistoryItem($0, words) }
         hasNoRides = page.rides.isEmpty
         olderPath = page.older.map { "\(Route.rideHistory.path)?before=\($0.text)" }
     }

@@ -34,23 +34,29 @@ struct RideReceipt: Sendable, Encodable {
         let paragraphs: [String]
     }
 
-    init(_ record: RideRecord) {
+    /// `words`: the reader's language's, for the words and the dates and times.
+    init(_ record: RideRecord, _ words: Words) {
         let ride = record.ride
         let rating = record.feedback.rating
-        ratingStars = rating?.stars.words
+        let (dateStyle, timeStyle) = (Self.dateStyle(words.language), Self.timeStyle(words.language))
+        ratingStars = rating?.stars.text(words)
         let compliments = Compliment.allCases.filter { rating?.compliments.contains($0) == true }
-        ratingCompliments = compliments.isEmpty ? nil : compliments.map(\.words).joined(separator: ", ")
+        ratingCompliments =
+            compliments.isEmpty
+            ? nil : compliments.map { $0.text(words) }.joined(separator: words.language.listSeparator)
         tip = rating?.tip.map { $0.cents.displayed }
         let refund = record.feedback.refund
         refunded = refund.map { $0.amount.displayed }
         total = rating != nil || refund != nil ? record.feedback.totalCents(of: ride).displayed : nil
         hasTipOrRefund = rating?.tip != nil || refund != nil
         reportedNotice = record.feedback.report.map {
-            "Reported on \($0.reportedAt.formatted(Self.dateStyle)). We'll be in touch."
+            words("receipt.reportedOn", ["date": $0.reportedAt.formatted(dateStyle)])
         }
         replies = record.feedback.replies.map { reply in
             Reply(
-                when: "\(reply.repliedAt.formatted(Self.dateStyle)), \(reply.repliedAt.formatted(Self.timeStyle))",
+                when: words(
+                    "receipt.repliedWhen",
+                    ["date": reply.repliedAt.formatted(dateStyle), "time": reply.repliedAt.formatted(timeStyle)]),
                 paragraphs: reply.text.split(whereSeparator: \.isNewline).map(String.init))
         }
         hasReplies = !replies.isEmpty
@@ -58,12 +64,13 @@ struct RideReceipt: Sendable, Encodable {
         distance = Kilometres(ride.kilometres).description
         duration =
             ride.status == .finished
-            ? "\(max(1, Int(((ride.timeline()?.ridingSeconds ?? 0) / 60).rounded()))) min" : nil
-        date = ride.requestedAt.formatted(Self.dateStyle)
-        requestedAt = (record.time(of: .finding)?.at ?? ride.requestedAt).formatted(Self.timeStyle)
-        pickedUpAt = record.time(of: .riding).map { $0.at.formatted(Self.timeStyle) }
-        arrivedAt = record.time(of: .finished).map { $0.at.formatted(Self.timeStyle) }
-        cancelledAt = record.time(of: .cancelled).map { $0.at.formatted(Self.timeStyle) }
+            ? words.counting("receipt.minutes", max(1, Int(((ride.timeline()?.ridingSeconds ?? 0) / 60).rounded())))
+            : nil
+        date = ride.requestedAt.formatted(dateStyle)
+        requestedAt = (record.time(of: .finding)?.at ?? ride.requestedAt).formatted(timeStyle)
+        pickedUpAt = record.time(of: .riding).map { $0.at.formatted(timeStyle) }
+        arrivedAt = record.time(of: .finished).map { $0.at.formatted(timeStyle) }
+        cancelledAt = record.time(of: .cancelled).map { $0.at.formatted(timeStyle) }
     }
 
     /// Report a Problem's page, while the ride can be reported and has not been.
@@ -72,13 +79,17 @@ struct RideReceipt: Sendable, Encodable {
         return Route.reportPath(for: record.ride.id)
     }
 
-    /// Dates and times of day as a rider in Sydney reads them.
-    static let timeStyle = Date.FormatStyle(
-        date: .omitted, time: .standard, locale: Locale(identifier: "en_AU"),
-        calendar: Calendar(identifier: .gregorian), timeZone: SydneyTime.timeZone
-    )
-    static let dateStyle = Date.FormatStyle(
-        date: .long, time: .omitted, locale: Locale(identifier: "en_AU"),
-        calendar: Calendar(identifier: .gregorian), timeZone: SydneyTime.timeZone
-    )
+    /// Times of day in Sydney, written `language`'s way.
+    static func timeStyle(_ language: Language) -> Date.FormatStyle {
+        Date.FormatStyle(
+            date: .omitted, time: .standard, locale: language.locale, calendar: Calendar(identifier: .gregorian),
+            timeZone: SydneyTime.timeZone)
+    }
+
+    /// Dates in Sydney, written `language`'s way.
+    static func dateStyle(_ language: Language) -> Date.FormatStyle {
+        Date.FormatStyle(
+            date: .long, time: .omitted, locale: language.locale, calendar: Calendar(identifier: .gregorian),
+            timeZone: SydneyTime.timeZone)
+    }
 }

@@ -9,7 +9,7 @@ struct RideReceiptViewState: Sendable, Encodable {
     let csrfToken: String
     let error: ErrorMessage?
     let mapSVG: String
-    let from = "Your location"
+    let from: String
     let to: String
     let rideOption: String
     let animal: String?
@@ -22,20 +22,21 @@ struct RideReceiptViewState: Sendable, Encodable {
 
     init(
         record: RideRecord, mapTiles: MapTiles, now: Date, csrfToken: String, ratingForm: RatingFormViewState? = nil,
-        error: ErrorMessage? = nil
+        error: ErrorMessage? = nil, _ words: Words
     ) {
         let ride = record.ride
+        from = words("ride.yourLocation")
         self.csrfToken = csrfToken
         self.error = error
         let pickup = MapPin(name: from, latitude: ride.pickup.latitude, longitude: ride.pickup.longitude)
-        mapSVG = RouteMap.svg(pickup: pickup, dropoff: MapPin(ride.dropoff), tiles: mapTiles)
+        mapSVG = RouteMap.svg(pickup: pickup, dropoff: MapPin(ride.dropoff), tiles: mapTiles, words: words)
         to = ride.dropoff.name
         rideAgainAction = Route.rideAgainPath(for: ride.id)
         rideOption = ride.rideOptionName
-        animal = ride.animalTitle
-        status = ride.historyLabel
-        receipt = RideReceipt(record)
-        self.ratingForm = ratingForm ?? RatingFormViewState(record: record, now: now)
+        animal = ride.animalTitle(words)
+        status = ride.historyLabel(words)
+        receipt = RideReceipt(record, words)
+        self.ratingForm = ratingForm ?? RatingFormViewState(record: record, now: now, words)
         reportPath = RideReceipt.reportPath(record, now: now)
     }
 }

@@ -11,8 +11,8 @@ struct UpcomingRideItem: Sendable, Encodable {
     /// The id of its line on the page: its Cancel button is described by it ("Cancel", of which ride).
     let elementID: String
 
-    init(_ ride: ScheduledRide) {
-        pickupTime = PickupTimeText.text(for: ride.pickupAt)
+    init(_ ride: ScheduledRide, _ words: Words) {
+        pickupTime = PickupTimeText.text(for: ride.pickupAt, in: words.language)
         dropoff = ride.dropoff.name
         rideOption = ride.rideOptionName
         fare = ride.fareCents.displayed

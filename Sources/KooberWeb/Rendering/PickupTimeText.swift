@@ -6,6 +6,15 @@ import KooberKit
 /// parts say Koober Ops' times too: the day (`weekday(for:)`), the time of day (`timeOfDay(for:)`) and the hour
 /// (`hour(for:)`).
 public enum PickupTimeText {
+    /// The pick-up in `language`'s way: English as above; the others as Foundation writes Sydney's wall time in them
+    /// (the weekday, the day and month, the time of day).
+    public static func text(for instant: Date, in language: Language) -> String {
+        guard language != .english else { return text(for: instant) }
+        return instant.formatted(
+            Date.FormatStyle(locale: language.locale, calendar: calendar, timeZone: SydneyTime.timeZone)
+                .weekday(.abbreviated).day().month(.abbreviated).hour().minute())
+    }
+
     public static func text(for instant: Date) -> String {
         let wall = SydneyTime.wallTime(at: instant)
         let month = (1...12).contains(wall.month) ? months[wall.month - 1] : "?"

@@ -40,7 +40,7 @@ struct SavedPlacesScreen {
             else { return notFound() }
             let viewState = SavePlaceViewState(
                 place: place, csrfToken: csrfToken, choice: choice, ownLabel: ownLabel,
-                error: error.errorMessage(labelField: FormFieldName.ownLabel.rawValue))
+                error: error.errorMessage(labelField: FormFieldName.ownLabel.rawValue, templates.words))
             return templates.response(.savePlace, viewState, status: .unprocessableEntity)
         }
     }
@@ -51,7 +51,7 @@ struct SavedPlacesScreen {
             return .redirect(to: Route.savedPlaces.path)
         } catch let error as SavedPlaceError {
             return try await show(
-                error: error.errorMessage(labelField: FormFieldName.newLabel.rawValue),
+                error: error.errorMessage(labelField: FormFieldName.newLabel.rawValue, templates.words),
                 status: error == .noSuchLabel ? .notFound : .unprocessableEntity, failedRename: (label, newLabel))
         }
     }
@@ -62,7 +62,8 @@ struct SavedPlacesScreen {
             return .redirect(to: Route.savedPlaces.path)
         } catch let error as SavedPlaceError {
             return try await show(
-                error: error.errorMessage(labelField: FormFieldName.savedLabel.rawValue), status: .notFound)
+                error: error.errorMessage(labelField: FormFieldName.savedLabel.rawValue, templates.words),
+                status: .notFound)
         }
     }
 

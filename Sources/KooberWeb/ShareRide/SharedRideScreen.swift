@@ -17,14 +17,17 @@ struct SharedRideScreen {
     func show(token: RideShareToken?) async throws -> Response {
         guard let token, let sharedRide = try await makeLoadSharedRideUseCase(token).run() else { return ended() }
         return templates.response(
-            .sharedRide, SharedRideViewState(sharedRide: sharedRide, token: token, now: now(), mapTiles: mapTiles))
+            .sharedRide,
+            SharedRideViewState(sharedRide: sharedRide, token: token, now: now(), mapTiles: mapTiles, templates.words))
     }
 
     func events(token: RideShareToken?, lastEventID: String?) async throws -> Response {
         guard let token, let sharedRide = try await makeLoadSharedRideUseCase(token).run() else { return ended() }
         let watcher = RideWatcher.share(link: sharedRide.tokenHash, rideID: sharedRide.record.ride.id)
-        return RideEventsResponder(watcher: watcher, errors: ErrorPages(templates: templates), feed: feed, now: now)
-            .respond(record: sharedRide.record, lastEventID: lastEventID)
+        return RideEventsResponder(
+            watcher: watcher, errors: ErrorPages(templates: templates), words: templates.words, feed: feed, now: now
+        )
+        .respond(record: sharedRide.record, lastEventID: lastEventID)
     }
 
     /// **This ride is no longer shared** (410): nothing in it depends on the link.
@@ -33,8 +36,7 @@ struct SharedRideScreen {
     }
 }
 
-/// The ended link's page: its words only.
+/// The ended link's page: its words only (the template's).
 struct ShareEndedViewState: Sendable, Encodable {
-    let title = "This ride is no longer shared"
     let homePath = Route.launch.path
 }

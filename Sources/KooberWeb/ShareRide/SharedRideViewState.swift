@@ -18,22 +18,25 @@ struct SharedRideViewState: Sendable, Encodable {
     let pagePath: String
     let isLive = true
 
-    init(sharedRide: SharedRide, token: RideShareToken, now: Date, mapTiles: MapTiles) {
+    init(sharedRide: SharedRide, token: RideShareToken, now: Date, mapTiles: MapTiles, _ words: Words) {
         let ride = sharedRide.record.ride
         let progress = ride.progress(at: now)
         let nickname = sharedRide.nickname
         title =
-            if progress.status == .finding { "\(nickname)'s ride" } else {
-                "\(nickname)'s ride\(ride.animalTitle.map { " with \($0)" } ?? "")"
+            if progress.status == .finding || ride.animalTitle(words) == nil {
+                words("sharedRide.title", ["nickname": nickname])
+            } else {
+                words("sharedRide.titleWithAnimal", ["nickname": nickname, "animal": ride.animalTitle(words) ?? ""])
             }
         status = progress.status.rawValue
-        headline = RideHeadline.headline(progress, ride: ride)
-        eta = RideHeadline.eta(progress)
-        from = "\(nickname)'s pick-up"
+        headline = RideHeadline.headline(progress, ride: ride, words)
+        eta = RideHeadline.eta(progress, words)
+        from = words("sharedRide.pickup", ["nickname": nickname])
         to = ride.dropoff.name
         let pickupPin = MapPin(name: from, latitude: ride.pickup.latitude, longitude: ride.pickup.longitude)
         mapSVG = RouteMap.svg(
-            pickup: pickupPin, dropoff: MapPin(ride.dropoff), animal: MapAnimal(ride, progress), tiles: mapTiles)
+            pickup: pickupPin, dropoff: MapPin(ride.dropoff), animal: MapAnimal(ride, progress, words), tiles: mapTiles,
+            words: words)
         pagePath = Route.sharePath(for: token)
         eventsPath = pagePath + "/events"
     }

@@ -11,7 +11,7 @@ struct SignInScreen {
     let csrfProtection: CSRFProtection
 
     func show() -> Response {
-        templates.response(.signIn, SignInViewState(csrfToken: csrfToken))
+        templates.response(.signIn, SignInViewState(csrfToken: csrfToken, templates.words))
     }
 
     func signIn(email: String, password: String) async throws -> Response {
@@ -19,7 +19,8 @@ struct SignInScreen {
             let started = try await signInUseCaseFactory.makeSignInUseCase(email: email, password: password).run()
             return sessionCookie.redirectSignedIn(started, csrfProtection: csrfProtection)
         } catch let error as SignInError {
-            let state = SignInViewState(csrfToken: csrfToken, email: email, error: error.errorMessage)
+            let state = SignInViewState(
+                csrfToken: csrfToken, email: email, error: error.errorMessage(templates.words), templates.words)
             return templates.response(
                 .signIn, state, status: error == .throttled ? .tooManyRequests : .unprocessableEntity
             )

@@ -9,17 +9,17 @@ struct SignInViewState: Sendable, Encodable {
     let error: ErrorMessage?
     let fields: [FormField]
 
-    init(csrfToken: String, email: String = "", error: ErrorMessage? = nil) {
+    init(csrfToken: String, email: String = "", error: ErrorMessage? = nil, _ words: Words) {
         self.csrfToken = csrfToken
         self.error = error
         let problems = error?.fieldErrors ?? [:]
         fields = [
             FormField(
-                id: "signin-email", name: "email", label: "Email", type: "email", autocomplete: "email",
+                id: "signin-email", name: "email", label: words("forms.email"), type: "email", autocomplete: "email",
                 inputmode: "email", value: email, problem: problems["email"]
             ),
             FormField(
-                id: "signin-password", name: "password", label: "Password", type: "password",
+                id: "signin-password", name: "password", label: words("forms.password"), type: "password",
                 autocomplete: "current-password", problem: problems["password"]
             ),
         ]

@@ -11,7 +11,7 @@ struct SignUpScreen {
     let csrfProtection: CSRFProtection
 
     func show() -> Response {
-        templates.response(.signUp, SignUpViewState(csrfToken: csrfToken))
+        templates.response(.signUp, SignUpViewState(csrfToken: csrfToken, templates.words))
     }
 
     func signUp(_ account: NewAccount) async throws -> Response {
@@ -19,7 +19,8 @@ struct SignUpScreen {
             let started = try await signUpUseCaseFactory.makeSignUpUseCase(account: account).run()
             return sessionCookie.redirectSignedIn(started, csrfProtection: csrfProtection)
         } catch let error as SignUpError {
-            let state = SignUpViewState(csrfToken: csrfToken, account: account, error: error.errorMessage())
+            let state = SignUpViewState(
+                csrfToken: csrfToken, account: account, error: error.errorMessage(templates.words), templates.words)
             return templates.response(
                 .signUp, state, status: error == .throttled ? .tooManyRequests : .unprocessableEntity)
         }

@@ -8,30 +8,32 @@ struct SignUpViewState: Sendable, Encodable {
     let error: ErrorMessage?
     let fields: [FormField]
 
-    init(csrfToken: String, account: NewAccount? = nil, error: ErrorMessage? = nil) {
+    init(csrfToken: String, account: NewAccount? = nil, error: ErrorMessage? = nil, _ words: Words) {
         self.csrfToken = csrfToken
         self.error = error
         let problems = error?.fieldErrors ?? [:]
         fields = [
             FormField(
-                id: "signup-name", name: "name", label: "Full Name", autocomplete: "name",
+                id: "signup-name", name: "name", label: words("forms.fullName"), autocomplete: "name",
                 value: account?.name ?? "", problem: problems["name"]
             ),
             FormField(
-                id: "signup-nickname", name: "nickname", label: "What should we call you?",
+                id: "signup-nickname", name: "nickname", label: words("forms.whatShouldWeCallYou"),
                 autocomplete: "nickname", value: account?.nickname ?? "", problem: problems["nickname"]
             ),
             FormField(
-                id: "signup-email", name: "email", label: "Email", type: "email", autocomplete: "email",
+                id: "signup-email", name: "email", label: words("forms.email"), type: "email", autocomplete: "email",
                 inputmode: "email", value: account?.email ?? "", problem: problems["email"]
             ),
             FormField(
-                id: "signup-mobile", name: "mobileNumber", label: "Mobile Number", type: "tel", autocomplete: "tel",
+                id: "signup-mobile", name: "mobileNumber", label: words("forms.mobileNumber"), type: "tel",
+                autocomplete: "tel",
                 inputmode: "tel", value: account?.mobileNumber ?? "", problem: problems["mobileNumber"]
             ),
             FormField(
-                id: "signup-password", name: "password", label: "Password", type: "password",
-                autocomplete: "new-password", hint: "At least \(SignUpValidation.minimumPasswordLength) characters.",
+                id: "signup-password", name: "password", label: words("forms.password"), type: "password",
+                autocomplete: "new-password",
+                hint: words.counting("forms.atLeastCharacters", SignUpValidation.minimumPasswordLength),
                 problem: problems["password"]
             ),
         ]

@@ -32,3 +32,10 @@ extension MustacheLibrary {
         return templates
     }
 }
+
+extension Words {
+    /// The project's catalogue of `language` (`Templates/words`), as koober reads it at start-up.
+    static func project(_ language: Language = .english) throws -> Words {
+        try #require(try Words.load(directory: "\(ProjectPaths.templates)/words")[language])
+    }
+}
