@@ -34,6 +34,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 KOOBER = os.environ["KOOBER_BINARY"]
@@ -157,6 +158,24 @@ return problems;
 """
 
 # The live ride as the page shows it at one moment; `noReload` is false once the page has been loaded again.
+# The focused element, and whether a sighted keyboard user can see it: a focus ring (an outline or a box shadow),
+# inside the window, and not under anything else (the topmost element at its centre is it, or inside it).
+FOCUS_SCRIPT = """
+const element = document.activeElement;
+if (!element || element === document.body) { return null; }
+const style = getComputedStyle(element);
+const rect = element.getBoundingClientRect();
+const x = rect.left + rect.width / 2, y = rect.top + rect.height / 2;
+const top = document.elementFromPoint(x, y);
+return {
+    tag: element.tagName.toLowerCase(), id: element.id, name: element.getAttribute('name') || '',
+    text: (element.textContent || '').trim(), href: element.getAttribute('href') || '',
+    ring: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 || style.boxShadow !== 'none',
+    inWindow: rect.bottom > 0 && rect.top < window.innerHeight && rect.right > 0 && rect.left < window.innerWidth,
+    onTop: top !== null && (top === element || element.contains(top) || (top.control === element)),
+};
+"""
+
 RIDE_SAMPLE_SCRIPT = """
 const section = document.querySelector('[data-ride-status]');
 const headline = document.getElementById('ride-headline');
@@ -221,6 +240,9 @@ ATTRIBUTION = "© OpenStreetMap contributors · Australian Bureau of Statistics"
 
 # The statuses of a ride that ends at its drop-off, in the order they come.
 RIDE_STATUSES = ["finding", "on_the_way", "arrived", "riding", "finished"]
+
+# axe-core's tags of the WCAG 2.2 A and AA success criteria (SPEC.md, "Languages and access for everyone").
+WCAG_TAGS = {"wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"}
 
 AXE_RUN_SCRIPT = """
 const done = arguments[arguments.length - 1];
@@ -331,6 +353,29 @@ class Journey:
             return False
         except Exception:  # a stale element: the browser has moved on to a new page
             return True
+
+    # Moving about by keyboard alone, as a person who uses no pointer does.
+
+    def tab_to(self, matches, what, limit=60):
+        """Presses Tab until the focused element `matches`; at every stop the focus must be visible and uncovered."""
+        for _ in range(limit):
+            webdriver.ActionChains(self.driver).send_keys(Keys.TAB).perform()
+            focused = self.driver.execute_script(FOCUS_SCRIPT)
+            if focused is None:
+                continue
+            where = f"{self.window} keyboard ({self.path()}): focus on <{focused['tag']}> {focused['text'][:40]!r}"
+            self.test.assertTrue(focused["ring"], f"{where} has no visible focus ring")
+            self.test.assertTrue(focused["inWindow"], f"{where} is outside the window")
+            self.test.assertTrue(focused["onTop"], f"{where} is hidden under something")
+            if matches(focused):
+                return focused
+        self.test.fail(f"{self.window} keyboard ({self.path()}): Tab never reached {what}")
+
+    def key_press(self, key):
+        """Presses `key` on the focused element, waiting for the new page when it loads one."""
+        old_page = self.driver.find_element(By.TAG_NAME, "html")
+        webdriver.ActionChains(self.driver).send_keys(key).perform()
+        WebDriverWait(self.driver, 10).until(lambda driver: self._is_gone(old_page))
 
     def field(self, label):
         label_element = self.driver.find_element(By.XPATH, f"//label[normalize-space()='{label}']")
@@ -460,10 +505,13 @@ class Journey:
     def _serious_axe_violations(self):
         self.driver.execute_script(AXE_SCRIPT)
         violations = json.loads(self.driver.execute_async_script(AXE_RUN_SCRIPT))
+        # Every violation of a WCAG 2.2 A or AA rule, whatever its impact (SPEC.md: none on any page); of axe's other
+        # rules (best practices), the serious and critical.
         return [
             f"{violation['id']} ({violation['impact']}): {violation['help']} at "
             + ", ".join(" ".join(node["target"]) for node in violation["nodes"])
-            for violation in violations if violation["impact"] in ("serious", "critical")
+            for violation in violations
+            if WCAG_TAGS.intersection(violation["tags"]) or violation["impact"] in ("serious", "critical")
         ]
 
 
@@ -531,6 +579,77 @@ class KooberInABrowserTests(unittest.TestCase):
         self.account_changes(journey, email)
         self.not_found(journey)
 
+    def test_keyboard_only(self):
+        """A keyboard-only rider, from Welcome to a finished ride and its rating: Tab, type, arrows, Space and Enter
+        only, the focus visible and uncovered at every stop."""
+        journey = self.journey("phone", folder="phone-keyboard")
+        journey.open("/welcome")
+        journey.tab_to(lambda f: f["href"] == "/signup", "Sign Up")
+        journey.key_press(Keys.ENTER)
+        self.assertEqual(journey.path(), "/signup")
+        values = {"name": FULL_NAME, "nickname": NICKNAME, "email": f"tilly-keys-{uuid.uuid4().hex[:8]}@example.com",
+                  "mobileNumber": "0412 345 678", "password": PASSWORD}
+        for name, value in values.items():
+            journey.tab_to(lambda f, name=name: f["name"] == name, f"the {name} field")
+            webdriver.ActionChains(journey.driver).send_keys(value).perform()
+        journey.tab_to(lambda f: f["tag"] == "button" and f["text"] == "Sign Up", "Sign Up")
+        journey.key_press(Keys.ENTER)
+        self.assertEqual(journey.path(), "/ride")
+        journey.tab_to(lambda f: f["href"] == "/ride/dropoff", "Where to?")
+        journey.key_press(Keys.ENTER)
+        self.assertEqual(journey.path(), "/ride/dropoff")
+        journey.tab_to(lambda f: f["tag"] == "button" and f["text"].startswith("Opera House"), "Opera House")
+        journey.key_press(Keys.ENTER)
+        self.assertEqual(journey.path(), "/ride")
+        focused = journey.tab_to(lambda f: f["name"] == "ride_option", "the ride options")
+        for _ in range(3):
+            if focused["id"] == "ride-option-wallaroo":
+                break
+            webdriver.ActionChains(journey.driver).send_keys(Keys.ARROW_DOWN).perform()
+            focused = journey.driver.execute_script(FOCUS_SCRIPT)
+        self.assertEqual(focused["id"], "ride-option-wallaroo", "arrows move through the ride options")
+        webdriver.ActionChains(journey.driver).send_keys(Keys.SPACE).perform()
+        journey.tab_to(lambda f: f["tag"] == "button" and f["text"] == "Confirm", "Confirm")
+        journey.key_press(Keys.ENTER)
+        journey.wait_for_ride(lambda sample: sample["status"] == "finished", "the ride never finished")
+        # The live page fetches itself again at the end: rate on the page as it is then.
+        WebDriverWait(journey.driver, 10).until(
+            lambda driver: driver.find_elements(By.XPATH, "//button[normalize-space()='Submit Rating']"))
+        focused = journey.tab_to(lambda f: f["name"] == "stars", "the stars")
+        for _ in range(5):
+            if focused["id"] == "stars-5":
+                break
+            webdriver.ActionChains(journey.driver).send_keys(Keys.ARROW_DOWN).perform()
+            focused = journey.driver.execute_script(FOCUS_SCRIPT)
+        self.assertEqual(focused["id"], "stars-5", "arrows move through the stars")
+        journey.tab_to(lambda f: f["tag"] == "button" and f["text"] == "Submit Rating", "Submit Rating")
+        journey.key_press(Keys.ENTER)
+        self.assertRegex(journey.path(), r"^/rides/[0-9]+$")
+        self.assertEqual(journey.text("//dd[contains(@class, 'receipt-rating')]"), "5 stars")
+
+    def test_text_at_200_percent(self):
+        """Text zoomed to 200 % (the root font size doubled, as a browser's text zoom does) in a desktop window, in
+        English and in Arabic (WCAG 1.4.4): every page of a visitor and a new rider still fits the width, nothing
+        scrolls sideways. (A phone's narrow width is `narrow`'s 320 pixels, WCAG 1.4.10's reflow.)"""
+        for tag in ("en-AU", "ar"):
+            with self.subTest(language=tag):
+                journey = self.journey("desktop", folder=f"desktop-text-200-{tag}")
+                journey.open("/welcome")
+                journey.driver.add_cookie({"name": "koober_lang", "value": tag, "path": "/"})
+                journey.open("/signup")
+                values = {"name": FULL_NAME, "nickname": NICKNAME, "mobileNumber": "0412 345 678",
+                          "email": f"tilly-zoom-{uuid.uuid4().hex[:8]}@example.com", "password": PASSWORD}
+                for name, value in values.items():
+                    journey.driver.find_element(By.NAME, name).send_keys(value)
+                journey._click("//main//form//button[@type='submit']")
+                for path in ("/welcome", "/signin", "/ride", "/ride/dropoff", "/profile", "/places/saved"):
+                    journey.open(path)
+                    journey.driver.execute_script("document.documentElement.style.fontSize = '200%'")
+                    width = journey.driver.execute_script("return document.documentElement.scrollWidth")
+                    viewport = journey.driver.execute_script("return document.documentElement.clientWidth")
+                    journey.driver.save_screenshot(os.path.join(journey.folder, path.strip("/").replace("/", "-") + ".png"))
+                    self.assertLessEqual(width, viewport, f"{tag} {path}: scrolls sideways at 200 % ({width} px)")
+
     def test_every_language(self):
         """Chinese, Vietnamese and Arabic on a phone in both looks, and Arabic at 320 pixels: each screen a visitor
         and a new rider meet, checked as every screen is (axe-core, no sideways scrolling, tap targets); the first
@@ -568,6 +687,8 @@ class KooberInABrowserTests(unittest.TestCase):
         journey._click("//main//form//button[@type='submit']")
         self.assertEqual(journey.path(), "/ride")
         journey.screen("pick-me-up")
+        journey.open("/ride/dropoff")
+        journey.screen("where-to")
         journey.open("/profile")
         journey.screen("profile")
 

@@ -5,9 +5,9 @@ import Synchronization
 /// One place's row on Where To?: a button choosing it (it sends the place's id with the page's one form), its distance
 /// from the pick-up and, in All places, its Save link.
 ///
-/// A row's markup depends only on these values, so it is rendered from its partial once and kept: a page's rows then
-/// cost an append each instead of a template walk each (docs/performance.md, *Where To?*). The bytes are the
-/// partial's, exactly.
+/// A row's markup depends only on these values and the page's language, so it is rendered from its partial once per
+/// language and kept: a page's rows then cost an append each instead of a template walk each (docs/performance.md,
+/// *Where To?*). The bytes are the partial's, exactly.
 struct DropoffPlaceRow: Hashable, Sendable {
     enum Section: String, Hashable, Sendable, Encodable {
         case saved, recent, all
@@ -53,7 +53,8 @@ struct DropoffPlaceRow: Hashable, Sendable {
 
     /// The rows' markup, one after another.
     static func html(_ rows: [DropoffPlaceRow], templates: TemplateRenderer) -> String {
-        let kept = rendered.withLock { rendered in rows.map { rendered[$0] } }
+        let language = templates.language
+        let kept = rendered.withLock { rendered in rows.map { rendered[Kept(row: $0, language: language)] } }
         var html = ""
         html.reserveCapacity(rows.count * 384)
         for (row, markup) in zip(rows, kept) {
@@ -65,7 +66,13 @@ struct DropoffPlaceRow: Hashable, Sendable {
     /// The most recent `renderedLimit` rows are kept (a third of a kilobyte each); when the store is full it starts
     /// again empty. The places are Koober's and the labels a rider's few, so a full store is rare.
     static let renderedLimit = 4096
-    private static let rendered = Mutex<[DropoffPlaceRow: String]>([:])
+    private static let rendered = Mutex<[Kept: String]>([:])
+
+    /// A row's markup is kept by the row and the language it is in.
+    private struct Kept: Hashable {
+        let row: DropoffPlaceRow
+        let language: Language
+    }
     /// How many rows are kept (for tests: never more than `renderedLimit`, each of a label of at most
     /// `SavedPlaceLabel.limit.maximumBytes`).
     static var renderedCount: Int { rendered.withLock { $0.count } }
@@ -84,11 +91,11 @@ struct DropoffPlaceRow: Hashable, Sendable {
     private func render(_ templates: TemplateRenderer) -> String {
         let context = Context(
             section: section, position: position, id: String(placeID.rawValue), name: name,
-            distance: distance.description, label: label, savePath: Route.newSavedPlacePath(for: placeID))
+            distance: distance.text(templates.words), label: label, savePath: Route.newSavedPlacePath(for: placeID))
         let markup = templates.render(section.template, context)
         Self.rendered.withLock { rendered in
             if rendered.count >= Self.renderedLimit { rendered.removeAll(keepingCapacity: true) }
-            rendered[self] = markup
+            rendered[Kept(row: self, language: templates.language)] = markup
         }
         return markup
     }

@@ -61,7 +61,7 @@ struct RideReceipt: Sendable, Encodable {
         }
         hasReplies = !replies.isEmpty
         fare = ride.chargedCents.displayed
-        distance = Kilometres(ride.kilometres).description
+        distance = Kilometres(ride.kilometres).text(words)
         duration =
             ride.status == .finished
             ? words.counting("receipt.minutes", max(1, Int(((ride.timeline()?.ridingSeconds ?? 0) / 60).rounded())))

@@ -21,4 +21,9 @@ struct Kilometres: Hashable, Sendable, CustomStringConvertible {
 
     /// "12.3 km".
     var description: String { number + " km" }
+
+    /// The distance with its unit in `words`' language ("12.3 km", "12.3 كم"): the digits stay Western.
+    func text(_ words: Words) -> String {
+        words("units.kilometres", ["number": number])
+    }
 }
