@@ -159,20 +159,20 @@ import Testing
                     query: "zz", choices: DropoffChoices(saved: [], recent: [], places: []), pickupLocation: here,
                     csrfToken: "t", error: problem, templates: renderer)
             ),
-            (.savePlace, SavePlaceViewState(place: opera, csrfToken: "t", error: nil)),
+            (.savePlace, SavePlaceViewState(place: opera, csrfToken: "t", error: nil, words)),
             (
                 .savePlace,
                 SavePlaceViewState(
                     place: opera, csrfToken: "t", choice: "own", ownLabel: "<b>",
-                    error: SavedPlaceError.label(.missing).errorMessage(labelField: "own_label", words))
+                    error: SavedPlaceError.label(.missing).errorMessage(labelField: "own_label", words), words)
             ),
-            (.savedPlaces, SavedPlacesViewState(places: [], csrfToken: "t")),
+            (.savedPlaces, SavedPlacesViewState(places: [], csrfToken: "t", words)),
             (
                 .savedPlaces,
                 SavedPlacesViewState(
                     places: [SavedPlace(label: .home, place: opera), SavedPlace(label: .own("&Gym"), place: opera)],
                     csrfToken: "t", error: SavedPlaceError.labelTaken.errorMessage(labelField: "new_label", words),
-                    failedRename: (label: "&gym", newLabel: "Home"))
+                    failedRename: (label: "&gym", newLabel: "Home"), words)
             ),
             (
                 .profile,

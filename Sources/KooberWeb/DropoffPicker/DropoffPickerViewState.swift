@@ -36,7 +36,8 @@ struct DropoffPickerViewState: Sendable, Encodable {
             // One place may be saved under several labels: each saved row is told apart by its place in the list.
             choices.saved.enumerated().map { index, saved in
                 DropoffPlaceRow(
-                    saved.place, label: saved.label.text, section: .saved, position: index, from: pickupLocation)
+                    saved.place, label: saved.label.shown(templates.words), section: .saved, position: index,
+                    from: pickupLocation)
             }
         )
         recentRows = html(choices.recent.map { DropoffPlaceRow($0, section: .recent, from: pickupLocation) })

@@ -22,14 +22,18 @@ struct SavePlaceViewState: Sendable, Encodable {
     let action = Route.submitNewSavedPlace.path
     let cancelPath = Route.dropoffPicker.path
 
-    init(place: NamedLocation, csrfToken: String, choice: String? = nil, ownLabel: String = "", error: ErrorMessage?) {
+    init(
+        place: NamedLocation, csrfToken: String, choice: String? = nil, ownLabel: String = "", error: ErrorMessage?,
+        _ words: Words
+    ) {
         self.csrfToken = csrfToken
         placeID = String(place.id.rawValue)
         placeName = place.name
         let chosen = choice.flatMap(SavedPlaceLabelChoice.init(rawValue:))
         choices = SavedPlaceLabelChoice.allCases.map { choice in
             Choice(
-                value: choice.rawValue, label: choice.title, id: "label-\(choice.rawValue)", checked: chosen == choice)
+                value: choice.rawValue, label: choice.title(words), id: "label-\(choice.rawValue)",
+                checked: chosen == choice)
         }
         // What was typed goes back in its field, cut to a little over the limit (a huge post is not echoed whole).
         self.ownLabel = String(ownLabel.prefix(SavedPlaceLabel.limit.maximum + 10))

@@ -7,11 +7,11 @@ enum SavedPlaceLabelChoice: String, CaseIterable, Sendable {
     case own
 
     /// The words beside its radio button.
-    var title: String {
+    func title(_ words: Words) -> String {
         switch self {
-        case .home: SavedPlaceLabel.home.text
-        case .work: SavedPlaceLabel.work.text
-        case .own: "A name of your own"
+        case .home: SavedPlaceLabel.home.shown(words)
+        case .work: SavedPlaceLabel.work.shown(words)
+        case .own: words("savedPlaces.ownLabelChoice")
         }
     }
 

@@ -17,7 +17,7 @@ struct SavedPlacesScreen {
     ) async throws -> Response {
         let places = try await useCaseFactory.makeLoadSavedPlacesUseCase().run()
         let viewState = SavedPlacesViewState(
-            places: places, csrfToken: csrfToken, error: error, failedRename: failedRename)
+            places: places, csrfToken: csrfToken, error: error, failedRename: failedRename, templates.words)
         return templates.response(.savedPlaces, viewState, status: status)
     }
 
@@ -26,7 +26,8 @@ struct SavedPlacesScreen {
         guard let placeID, let place = try await useCaseFactory.makeLoadPlaceUseCase(placeID: placeID).run() else {
             return notFound()
         }
-        return templates.response(.savePlace, SavePlaceViewState(place: place, csrfToken: csrfToken, error: nil))
+        return templates.response(
+            .savePlace, SavePlaceViewState(place: place, csrfToken: csrfToken, error: nil, templates.words))
     }
 
     func save(placeID: PlaceID?, choice: String?, ownLabel: String) async throws -> Response {
@@ -40,7 +41,8 @@ struct SavedPlacesScreen {
             else { return notFound() }
             let viewState = SavePlaceViewState(
                 place: place, csrfToken: csrfToken, choice: choice, ownLabel: ownLabel,
-                error: error.errorMessage(labelField: FormFieldName.ownLabel.rawValue, templates.words))
+                error: error.errorMessage(labelField: FormFieldName.ownLabel.rawValue, templates.words), templates.words
+            )
             return templates.response(.savePlace, viewState, status: .unprocessableEntity)
         }
     }

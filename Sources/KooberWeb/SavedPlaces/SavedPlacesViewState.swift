@@ -4,7 +4,10 @@ import KooberKit
 /// of its own) and **Remove**; the error panel, and a rename's problem beside its row's field, when a change failed.
 struct SavedPlacesViewState: Sendable, Encodable {
     struct Row: Sendable, Encodable {
+        /// The label as stored: what Rename and Remove send.
         let label: String
+        /// The label as the rider reads it (`SavedPlaceLabel.shown`).
+        let shownLabel: String
         let placeName: String
         let fieldID: String
         let newLabel: String
@@ -24,7 +27,7 @@ struct SavedPlacesViewState: Sendable, Encodable {
     /// `failedRename`: the label whose rename failed, and the new label typed, kept in that row's field.
     init(
         places: [SavedPlace], csrfToken: String, error: ErrorMessage? = nil,
-        failedRename: (label: String, newLabel: String)? = nil
+        failedRename: (label: String, newLabel: String)? = nil, _ words: Words
     ) {
         self.csrfToken = csrfToken
         self.error = error
@@ -33,7 +36,8 @@ struct SavedPlacesViewState: Sendable, Encodable {
         rows = places.enumerated().map { index, saved in
             let failed = saved.label.key == failedKey
             return Row(
-                label: saved.label.text, placeName: saved.place.name, fieldID: "rename-\(index + 1)",
+                label: saved.label.text, shownLabel: saved.label.shown(words), placeName: saved.place.name,
+                fieldID: "rename-\(index + 1)",
                 newLabel: failed
                     ? String((failedRename?.newLabel ?? "").prefix(SavedPlaceLabel.limit.maximum + 10)) : "",
                 problem: failed ? problem : nil)
