@@ -36,6 +36,7 @@ public enum FuzzTargets {
             PickupTimeFuzzTarget(), RoutePathFuzzTarget(),
             TOTPCodeFuzzTarget(),
             QRCodeFuzzTarget(), ReportListCursorFuzzTarget(), RefundAmountFuzzTarget(),
+            AcceptLanguageFuzzTarget(),
         ]
     }
 }

@@ -33,7 +33,7 @@ import Testing
                 "http", "form", "cookie", "static-path", "place-search", "http-date", "client-address", "form-token",
                 "last-event-id", "map-tile-path", "ride-history-cursor", "cloud", "smtp-reply", "mail-header",
                 "tip-amount", "share-token", "saved-place-label", "pickup-time", "route-path",
-                "totp-code", "qr-code", "report-list-cursor", "refund-amount",
+                "totp-code", "qr-code", "report-list-cursor", "refund-amount", "accept-language",
             ])
         #expect(FuzzTargets.named("no-such-target") == nil)
     }

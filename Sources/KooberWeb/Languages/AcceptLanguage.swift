@@ -4,20 +4,20 @@ import KooberKit
 /// A browser's `Accept-Language` (RFC 9110 §12.5.4): its language ranges by preference, and the language of
 /// Koober's that best meets them. A malformed element is skipped, never an error: a visitor with a broken header
 /// still gets a page (in English, when nothing else matches).
-struct AcceptLanguage: Equatable {
+public struct AcceptLanguage: Equatable, Sendable {
     /// One language range and its weight, in thousandths (`q=0.5` is 500), so no floating point is parsed.
-    struct Range: Equatable {
-        let subtags: [Substring]
-        let weight: Int
+    public struct Range: Equatable, Sendable {
+        public let subtags: [Substring]
+        public let weight: Int
     }
 
     /// The most elements read: a longer header's tail is ignored (the server caps a header's size besides).
-    static let elementLimit = 32
+    public static let elementLimit = 32
 
     /// The header's well-formed ranges, most wanted first (equal weights keep their order).
-    let ranges: [Range]
+    public let ranges: [Range]
 
-    init(_ header: String) {
+    public init(_ header: String) {
         var ranges: [Range] = []
         for element in header.split(separator: ",", omittingEmptySubsequences: true).prefix(Self.elementLimit) {
             if let range = Self.range(element) { ranges.append(range) }
@@ -34,7 +34,7 @@ struct AcceptLanguage: Equatable {
     }
 
     /// The first of Koober's languages that a range with a weight above zero asks for; `nil` when none does.
-    var bestLanguage: Language? {
+    public var bestLanguage: Language? {
         for range in ranges where range.weight > 0 {
             if let language = Self.language(for: range.subtags) { return language }
         }
