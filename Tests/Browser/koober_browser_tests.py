@@ -517,6 +517,7 @@ class Journey:
 
 class KooberInABrowserTests(unittest.TestCase):
     real_time = None
+    own_koobers = {}
 
     @classmethod
     def setUpClass(cls):
@@ -525,7 +526,8 @@ class KooberInABrowserTests(unittest.TestCase):
 
     @classmethod
     def tearDownClass(cls):
-        statuses = [cls.koober.stop()] + ([cls.real_time.stop()] if cls.real_time else [])
+        statuses = ([cls.koober.stop()] + ([cls.real_time.stop()] if cls.real_time else [])
+                    + [koober.stop() for koober in cls.own_koobers.values()])
         if any(status != 0 for status in statuses):
             raise AssertionError(f"koober exited {statuses} on SIGTERM")
 
@@ -559,6 +561,14 @@ class KooberInABrowserTests(unittest.TestCase):
         self.cancel_ride_journey(self.journey("desktop", self.real_time_koober(), "desktop-cancel"))
 
     @classmethod
+    def own_koober(cls, name):
+        """A koober of the test's own (a simulated minute each second): the sign-ups of one address are throttled
+        (10 an hour), and the journeys' own need the shared one's."""
+        if name not in cls.own_koobers:
+            cls.own_koobers[name] = KooberProcess(ride_clock_rate=60)
+        return cls.own_koobers[name]
+
+    @classmethod
     def real_time_koober(cls):
         """A second koober whose rides run in real time: an animal takes minutes to come, time enough to cancel."""
         if cls.real_time is None:
@@ -582,7 +592,7 @@ class KooberInABrowserTests(unittest.TestCase):
     def test_keyboard_only(self):
         """A keyboard-only rider, from Welcome to a finished ride and its rating: Tab, type, arrows, Space and Enter
         only, the focus visible and uncovered at every stop."""
-        journey = self.journey("phone", folder="phone-keyboard")
+        journey = self.journey("phone", self.own_koober("keyboard"), folder="phone-keyboard")
         journey.open("/welcome")
         journey.tab_to(lambda f: f["href"] == "/signup", "Sign Up")
         journey.key_press(Keys.ENTER)
@@ -633,7 +643,7 @@ class KooberInABrowserTests(unittest.TestCase):
         scrolls sideways. (A phone's narrow width is `narrow`'s 320 pixels, WCAG 1.4.10's reflow.)"""
         for tag in ("en-AU", "ar"):
             with self.subTest(language=tag):
-                journey = self.journey("desktop", folder=f"desktop-text-200-{tag}")
+                journey = self.journey("desktop", self.own_koober("text-200"), folder=f"desktop-text-200-{tag}")
                 journey.open("/welcome")
                 journey.driver.add_cookie({"name": "koober_lang", "value": tag, "path": "/"})
                 journey.open("/signup")
@@ -658,7 +668,7 @@ class KooberInABrowserTests(unittest.TestCase):
         for tag, window in (("vi", "phone"), ("zh-Hans", "phone"), ("ar", "phone"), ("vi", "phone-dark"),
                             ("zh-Hans", "phone-dark"), ("ar", "phone-dark"), ("ar", "narrow")):
             with self.subTest(language=tag, window=window):
-                self.language_journey(self.journey(window, folder=f"{window}-{tag}"), tag)
+                self.language_journey(self.journey(window, self.own_koober("languages"), folder=f"{window}-{tag}"), tag)
 
     def language_journey(self, journey, tag):
         journey.open("/welcome")
