@@ -371,6 +371,17 @@ class Journey:
                 return focused
         self.test.fail(f"{self.window} keyboard ({self.path()}): Tab never reached {what}")
 
+    def arrow_to(self, group, element_id, limit):
+        """Tabs into the radio group `group`, then moves through it with the down arrow (which chooses as it goes) to
+        the button `element_id`, within `limit` presses."""
+        focused = self.tab_to(lambda f: f["name"] == group, f"the {group} buttons")
+        for _ in range(limit):
+            if focused["id"] == element_id:
+                break
+            webdriver.ActionChains(self.driver).send_keys(Keys.ARROW_DOWN).perform()
+            focused = self.driver.execute_script(FOCUS_SCRIPT)
+        self.test.assertEqual(focused["id"], element_id, f"arrows move through the {group} buttons")
+
     def key_press(self, key):
         """Presses `key` on the focused element, waiting for the new page when it loads one."""
         old_page = self.driver.find_element(By.TAG_NAME, "html")
@@ -611,13 +622,7 @@ class KooberInABrowserTests(unittest.TestCase):
         journey.tab_to(lambda f: f["tag"] == "button" and f["text"].startswith("Opera House"), "Opera House")
         journey.key_press(Keys.ENTER)
         self.assertEqual(journey.path(), "/ride")
-        focused = journey.tab_to(lambda f: f["name"] == "ride_option", "the ride options")
-        for _ in range(3):
-            if focused["id"] == "ride-option-wallaroo":
-                break
-            webdriver.ActionChains(journey.driver).send_keys(Keys.ARROW_DOWN).perform()
-            focused = journey.driver.execute_script(FOCUS_SCRIPT)
-        self.assertEqual(focused["id"], "ride-option-wallaroo", "arrows move through the ride options")
+        journey.arrow_to("ride_option", "ride-option-wallaroo", 3)
         webdriver.ActionChains(journey.driver).send_keys(Keys.SPACE).perform()
         journey.tab_to(lambda f: f["tag"] == "button" and f["text"] == "Confirm", "Confirm")
         journey.key_press(Keys.ENTER)
@@ -625,13 +630,7 @@ class KooberInABrowserTests(unittest.TestCase):
         # The live page fetches itself again at the end: rate on the page as it is then.
         WebDriverWait(journey.driver, 10).until(
             lambda driver: driver.find_elements(By.XPATH, "//button[normalize-space()='Submit Rating']"))
-        focused = journey.tab_to(lambda f: f["name"] == "stars", "the stars")
-        for _ in range(5):
-            if focused["id"] == "stars-5":
-                break
-            webdriver.ActionChains(journey.driver).send_keys(Keys.ARROW_DOWN).perform()
-            focused = journey.driver.execute_script(FOCUS_SCRIPT)
-        self.assertEqual(focused["id"], "stars-5", "arrows move through the stars")
+        journey.arrow_to("stars", "stars-5", 5)
         journey.tab_to(lambda f: f["tag"] == "button" and f["text"] == "Submit Rating", "Submit Rating")
         journey.key_press(Keys.ENTER)
         self.assertRegex(journey.path(), r"^/rides/[0-9]+$")
