@@ -19,8 +19,13 @@ public enum HTTPDate {
     public static let years = 1900...9999
 
     /// The current second as an HTTP date, formatted once per second.
+    ///
+    /// Read from `CLOCK_REALTIME`, the clock `Date` reads: glibc's `time()` reads the coarse clock, which can lag it
+    /// by a tick, so a date written just after a `Date()` could name the second before it.
     public static func now() -> String {
-        let second = time(nil)
+        var instant = timespec()
+        clock_gettime(CLOCK_REALTIME, &instant)
+        let second = instant.tv_sec
         return current.withLock { current in
             if current.second != second { current = (second, format(secondsSince1970: second)) }
             return current.text
