@@ -32,9 +32,7 @@ struct CloudAccountResponder {
         var before: RideHistoryCursor?
         if let text {
             guard let cursor = RideHistoryCursor(text: text) else {
-                throw CloudError.malformed(
-                    message: "This is not a cursor Koober gave.", field: "before",
-                    problem: "Use the next cursor of an earlier page.")
+                throw CloudError.malformed(.notACursor, field: "before")
             }
             before = cursor
         }

@@ -3,26 +3,45 @@ import KooberKit
 import NIOHTTP1
 
 /// What Koober Cloud answers when it cannot do what was asked (SPEC.md): `{"error": {"title", "message"}}` with the
-/// fitting status, and `"fields"` (field → what is wrong) when particular fields are at fault.
+/// fitting status, and `"fields"` (field → what is wrong) when particular fields are at fault, in the words of the
+/// language the caller's `Accept-Language` asks for (`response(in:)`).
 struct CloudError: Error, Sendable {
     let status: HTTPResponseStatus
-    let message: ErrorMessage
+    /// What the error says in a language's words.
+    let message: @Sendable (Words) -> ErrorMessage
     /// `WWW-Authenticate` with a 401, `Retry-After` with a 429 or 503.
     var headers: [(name: String, value: String)] = []
 
+    /// An error whose words are already chosen (a use case's, in the caller's language).
+    init(status: HTTPResponseStatus, message: ErrorMessage, headers: [(name: String, value: String)] = []) {
+        self.init(status: status, headers: headers) { _ in message }
+    }
+
+    init(
+        status: HTTPResponseStatus, headers: [(name: String, value: String)] = [],
+        saying message: @escaping @Sendable (Words) -> ErrorMessage
+    ) {
+        self.status = status
+        self.message = message
+        self.headers = headers
+    }
+
     /// 400: a body or query Koober cannot read; `field` names the part at fault (`waypoints.dropoffLocation.id`).
-    static func malformed(message: String, field: String?, problem: String?) -> CloudError {
-        CloudError(
-            status: .badRequest,
-            message: ErrorMessage(
-                title: "Bad Request", message: message, fieldErrors: field.map { [$0: problem ?? message] } ?? [:]))
+    static func malformed(_ problem: CloudRequestProblem, field: String? = nil) -> CloudError {
+        CloudError(status: .badRequest) { words in
+            let message = problem.message(words)
+            return ErrorMessage(
+                title: words("errors.badRequest"), message: message,
+                fieldErrors: field.map { [$0: problem.fieldProblem(words) ?? message] } ?? [:])
+        }
     }
 
     /// 401 for the operations that need a token: none, a malformed one, or one that has ended.
     static let noToken = CloudError(
-        status: .unauthorized,
-        message: ErrorMessage(title: "Not Signed In", message: "Please sign in: this needs a valid bearer token."),
-        headers: [("WWW-Authenticate", #"Bearer realm="Koober Cloud""#)])
+        status: .unauthorized, headers: [("WWW-Authenticate", #"Bearer realm="Koober Cloud""#)]
+    ) { words in
+        ErrorMessage(title: words("cloud.notSignedIn"), message: words("cloud.needsABearerToken"))
+    }
 
     /// 401 for `POST /login`: no Basic credentials, or credentials that do not sign in (one answer for all, as the
     /// Sign In page gives).
@@ -33,9 +52,9 @@ struct CloudError: Error, Sendable {
     }
 
     /// 413: a body larger than any request of the API needs.
-    static let tooLarge = CloudError(
-        status: .payloadTooLarge,
-        message: ErrorMessage(title: "Too Large", message: "The request's body is larger than Koober takes."))
+    static let tooLarge = CloudError(status: .payloadTooLarge) { words in
+        ErrorMessage(title: words("errors.requestTooLarge"), message: words("cloud.bodyTooLarge"))
+    }
 
     /// 404, in `words`' language.
     static func notFound(_ words: Words) -> CloudError {
@@ -53,10 +72,11 @@ struct CloudError: Error, Sendable {
             status: .tooManyRequests, message: message, headers: [("Retry-After", String(retryAfterSeconds))])
     }
 
-    var response: Response {
+    /// The error's JSON, in `words`' language.
+    func response(in words: Words) -> Response {
         var response: Response
         do {
-            response = try CloudJSON.response(CloudErrorBody(message), status: status)
+            response = try CloudJSON.response(CloudErrorBody(message(words)), status: status)
         } catch {
             // Strings always encode; should that ever change, the status alone still says what happened.
             response = Response(status: status)
@@ -90,7 +110,7 @@ struct CloudErrors: ErrorAnswers {
     let words: Words
 
     func response(_ status: HTTPResponseStatus, message: ErrorMessage?) -> Response {
-        CloudError(status: status, message: message ?? Self.message(for: status, words)).response
+        CloudError(status: status, message: message ?? Self.message(for: status, words)).response(in: words)
     }
 
     static func message(for status: HTTPResponseStatus, _ words: Words) -> ErrorMessage {

@@ -24,14 +24,14 @@ enum CloudJSON {
     static func decode<T: Decodable>(_ type: T.Type, from body: ByteBuffer) throws(CloudError) -> T {
         guard body.readableBytes <= maxBodyBytes else { throw .tooLarge }
         guard body.readableBytes > 0 else {
-            throw .malformed(message: "The request needs a JSON body.", field: nil, problem: nil)
+            throw .malformed(.noBody)
         }
         do {
             return try JSONDecoder().decode(T.self, from: Data(body.readableBytesView))
         } catch let error as DecodingError {
             throw CloudError(decoding: error)
         } catch {
-            throw .malformed(message: "The body is not JSON.", field: nil, problem: nil)
+            throw .malformed(.notJSON)
         }
     }
 }
@@ -44,24 +44,23 @@ extension CloudError {
         }
         switch error {
         case .keyNotFound(let key, let context):
-            self = .malformed(
-                message: "A field is missing.", field: path(context.codingPath + [key]),
-                problem: "This field is required.")
+            self = .malformed(.missingField, field: path(context.codingPath + [key]))
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            self = .malformed(
-                message: "A field has the wrong type.", field: path(context.codingPath),
-                problem: "This field has the wrong type.")
+            self = .malformed(.wrongType, field: path(context.codingPath))
         case .dataCorrupted(let context):
             if let field = path(context.codingPath) {
-                self = .malformed(
-                    message: "A field is not one Koober knows.", field: field, problem: context.debugDescription)
+                let unknown = context.debugDescription == Self.unknownKey
+                self = .malformed(unknown ? .unknownField : .invalidValue, field: field)
             } else {
-                self = .malformed(message: "The body is not JSON.", field: nil, problem: nil)
+                self = .malformed(.notJSON)
             }
         @unknown default:
-            self = .malformed(message: "The body is not JSON.", field: nil, problem: nil)
+            self = .malformed(.notJSON)
         }
     }
+
+    /// What `refuseUnknownKeys` says of a key the type does not know.
+    fileprivate static let unknownKey = "Koober does not know this field."
 }
 
 /// A JSON object's keys as they come, to find the ones a type does not know.
@@ -80,7 +79,7 @@ extension Decoder {
         let object = try container(keyedBy: AnyJSONKey.self)
         if let unknown = object.allKeys.first(where: { !known.contains($0.stringValue) }) {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: codingPath + [unknown], debugDescription: "Koober does not know this field."))
+                .init(codingPath: codingPath + [unknown], debugDescription: CloudError.unknownKey))
         }
     }
 }

@@ -16,7 +16,7 @@ struct CloudResponder {
                 do {
                     return try await answer(route, capture, request)
                 } catch let error as CloudError {
-                    return error.response
+                    return error.response(in: errors.words)
                 }
             }
         response.route = "cloud_" + route.rawValue
@@ -31,9 +31,7 @@ struct CloudResponder {
             let links = CloudLinks(
                 request: request, secure: services.secureCookies, assetVersion: container.staticFiles.version)
         else {
-            throw CloudError.malformed(
-                message: "The request needs a Host header naming Koober.", field: "Host",
-                problem: "A host name or address, with a port if any.")
+            throw CloudError.malformed(.noHost, field: "Host")
         }
         let address = ClientAddress.of(request, trustProxy: services.trustProxy)
         let language = AcceptLanguage.language(of: request)

@@ -47,7 +47,8 @@ struct CloudRideResponder {
     /// The ride the rider follows now, as the stream tells it; 404 when there is none.
     func currentRide() async throws -> Response {
         guard let record = try await useCaseFactory.makeLoadLiveRideUseCase().run() else {
-            throw CloudError.rejected(Self.noRide, status: .notFound)
+            throw CloudError.rejected(
+                ErrorMessage(title: words("cloud.noRide"), message: words("cloud.noRideToFollow")), status: .notFound)
         }
         return try CloudJSON.response(CloudRide(record.ride, at: now(), words))
     }
@@ -81,8 +82,6 @@ struct CloudRideResponder {
         try await useCaseFactory.makeStopSharingRideUseCase().run()
         return Response(status: .noContent)
     }
-
-    static let noRide = ErrorMessage(title: "No Ride", message: "There is no ride to follow: request one first.")
 
     /// The request's field each refusal is about, as the book's app names it.
     private static func field(of error: RequestRideError) -> String? {

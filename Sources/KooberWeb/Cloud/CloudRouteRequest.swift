@@ -52,7 +52,7 @@ enum CloudRouteRequest: Sendable {
             let body = try Self.decode(CloudNewRideRequest.self, from: request)
             let dropoff = body.waypoints.dropoffLocation
             self = .requestRide(
-                at: try Self.pickup(of: body.waypoints), rideOptionID: body.rideOptionID,
+                at: try Self.pickup(of: body.waypoints, words), rideOptionID: body.rideOptionID,
                 dropoffID: PlaceID(dropoff.id),
                 dropoff: Location(latitude: dropoff.latitude, longitude: dropoff.longitude))
         case .me: self = .me
@@ -76,7 +76,7 @@ enum CloudRouteRequest: Sendable {
         case .scheduledRides: self = .scheduledRides
         case .scheduleRide:
             let body = try Self.decode(CloudScheduleRideRequest.self, from: request)
-            let pickup = try Self.pickup(of: body.waypoints)
+            let pickup = try Self.pickup(of: body.waypoints, words)
             let dropoff = body.waypoints.dropoffLocation
             guard let dropoffID = PlaceID(dropoff.id) else {
                 throw CloudError.rejected(
@@ -94,10 +94,12 @@ enum CloudRouteRequest: Sendable {
     }
 
     /// The app's pick-up: its coordinates must be a place on Earth.
-    private static func pickup(of waypoints: CloudNewRideRequest.Waypoints) throws(CloudError) -> Location {
+    private static func pickup(of waypoints: CloudNewRideRequest.Waypoints, _ words: Words) throws(CloudError)
+        -> Location
+    {
         guard let pickup = waypoints.pickupLocation.location else {
             throw CloudError.rejected(
-                ErrorMessage(title: "Pick-up Not On Earth", message: "The pick-up's coordinates are not a place.")
+                ErrorMessage(title: words("cloud.pickupNotOnEarth"), message: words("cloud.pickupIsNotAPlace"))
                     .naming("waypoints.pickupLocation"))
         }
         return pickup
@@ -107,8 +109,7 @@ enum CloudRouteRequest: Sendable {
         do {
             return try request.query()
         } catch {
-            throw CloudError.malformed(
-                message: "The query is not valid UTF-8 or has bad escapes.", field: nil, problem: nil)
+            throw CloudError.malformed(.badQueryEncoding)
         }
     }
 
@@ -116,19 +117,16 @@ enum CloudRouteRequest: Sendable {
     static func coordinates(in query: URLEncodedForm) throws(CloudError) -> Location {
         func number(_ name: String) throws(CloudError) -> Double {
             guard let text = query[name] else {
-                throw CloudError.malformed(
-                    message: "The query needs \(name).", field: name, problem: "This field is required.")
+                throw CloudError.malformed(.missingQueryValue(name: name), field: name)
             }
             guard let value = Double(text), value.isFinite else {
-                throw CloudError.malformed(message: "\(name) is not a number.", field: name, problem: "Not a number.")
+                throw CloudError.malformed(.notANumber(name: name), field: name)
             }
             return value
         }
         let (latitude, longitude) = (try number("latitude"), try number("longitude"))
         guard let location = CloudCoordinates.location(latitude: latitude, longitude: longitude) else {
-            throw CloudError.malformed(
-                message: "The coordinates are not a point on Earth.", field: "latitude",
-                problem: "Latitude is from -90 to 90 and longitude from -180 to 180.")
+            throw CloudError.malformed(.notOnEarth, field: "latitude")
         }
         return location
     }
