@@ -1,9 +1,12 @@
 import KooberKit
+import MustacheRendering
 
 /// Puts one language's words into a template's source before it is parsed, so a page's words are looked up once, at
-/// start-up, not at each request: `{{words.signIn.title}}` becomes the word's text, HTML-escaped (`&`, `<`, `>` and
-/// `"`), with each placeholder `{name}` turned back into `{{name}}` for the renderer to fill where the word stands.
-/// `{{language.tag}}` and `{{language.direction}}` become the language's tag and `ltr` or `rtl`.
+/// start-up, not at each request: `{{words.signIn.title}}` becomes the word's text, HTML-escaped as the renderer
+/// escapes a value (`String.htmlEscaped`), with each placeholder `{name}` turned back into `{{name}}` for the renderer
+/// to fill where the word stands. `{{language.tag}}` and `{{language.direction}}` become the language's tag and `ltr`
+/// or `rtl`; `{{language.start}}` and `{{language.end}}` the sides a line starts and ends at, `left` and `right` or the
+/// other way round, for mail, whose readers do not all know CSS's logical properties (`padding-inline-start`).
 /// A message's plain-text part (`escaping: false`) gets the words as they are, and its placeholders as `{{{name}}}`.
 struct TemplateWords {
     /// Why a template cannot be bound: the key it names is in no catalogue.
@@ -15,7 +18,11 @@ struct TemplateWords {
     let words: Words
 
     private var constants: [String: String] {
-        ["language.tag": words.language.tag, "language.direction": words.language.isRightToLeft ? "rtl" : "ltr"]
+        let rightToLeft = words.language.isRightToLeft
+        return [
+            "language.tag": words.language.tag, "language.direction": rightToLeft ? "rtl" : "ltr",
+            "language.start": rightToLeft ? "right" : "left", "language.end": rightToLeft ? "left" : "right",
+        ]
     }
 
     /// `source` with every word and language constant in place.
@@ -43,20 +50,7 @@ struct TemplateWords {
 
     /// A word as template source: escaped, its placeholders made Mustache variables.
     private static func templateText(_ text: String, escaping: Bool) -> String {
-        var escaped = ""
-        if escaping {
-            for character in text {
-                switch character {
-                case "&": escaped += "&amp;"
-                case "<": escaped += "&lt;"
-                case ">": escaped += "&gt;"
-                case "\"": escaped += "&quot;"
-                default: escaped.append(character)
-                }
-            }
-        } else {
-            escaped = text
-        }
+        let escaped = escaping ? String.htmlEscaped(text) : text
         return Words.filling(escaped) { name in
             guard Words.isPlaceholderName(name) else { return nil }
             return escaping ? "{{\(name)}}" : "{{{\(name)}}}"

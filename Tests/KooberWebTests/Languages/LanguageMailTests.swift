@@ -100,7 +100,34 @@ import Testing
         _ = try await finishRide(of: browser, words: english)
         let receipt = try await sendTheOneMessage()
         #expect(receipt.subject == "Your Koober receipt")
-        #expect(receipt.html.contains("<html lang=\"en-AU\""))
+        #expect(receipt.html.contains("<html lang=\"en-AU\" dir=\"ltr\">"))
+        try expectSides(of: receipt, start: "left", end: "right")
+    }
+
+    /// An Arabic rider's mail is mirrored: right to left, each detail's label aligned to the right with its gap on
+    /// the left (mail readers do not all know CSS's logical properties, so the sides are written out).
+    @Test func anArabicRidersReceiptIsMirrored() async throws {
+        let arabic = try Words.project(.arabic)
+        let browser = app.browser()
+        browser.additionalHeaders = ["Accept-Language": "ar"]
+        try await signUp(browser)
+        let confirmation = try await sendTheOneMessage()
+        try expectConfirmation(confirmation, in: arabic)
+        try await confirm(browser, with: confirmation)
+        _ = try await finishRide(of: browser, words: arabic)
+        let receipt = try await sendTheOneMessage()
+        #expect(receipt.subject == arabic("mail.subject.receipt"))
+        #expect(receipt.html.contains("<html lang=\"ar\" dir=\"rtl\">"))
+        try expectSides(of: receipt, start: "right", end: "left")
+    }
+
+    /// Every detail's label in `message`'s table starts at `start` and keeps its gap at `end`.
+    private func expectSides(of message: MailMessage, start: String, end: String) throws {
+        let styles = try HTMLDocument(html: message.html).all("//th").compactMap { $0[attribute: "style"] }
+        #expect(styles.count >= 6)
+        for style in styles {
+            #expect(style.contains("text-align:\(start);") && style.contains("padding-\(end):16px"), "\(style)")
+        }
     }
 
     /// Requests a Wallaroo to the Opera House through pages in `words`' language, and finishes it by the clock.

@@ -9,7 +9,7 @@ import Testing
         words: Words(
             language: .english,
             entries: [
-                "menu.fish": "Fish & chips <b>\"hot\"</b> for {name}",
+                "menu.fish": "Fish & chips <b>\"hot\"</b> for {name}'s",
                 "menu.plain": "Plain",
                 "menu.odd": "{a b} and {} for {ride.from}",
             ]))
@@ -17,23 +17,27 @@ import Testing
     @Test func aWordIsEscapedAndItsPlaceholdersBecomeVariables() throws {
         #expect(
             try binding.bind("<p title=\"{{words.menu.fish}}\">", escaping: true)
-                == "<p title=\"Fish &amp; chips &lt;b&gt;&quot;hot&quot;&lt;/b&gt; for {{name}}\">")
+                == "<p title=\"Fish &amp; chips &lt;b&gt;&quot;hot&quot;&lt;/b&gt; for {{name}}&#39;s\">")
         #expect(try binding.bind("{{words.menu.odd}}", escaping: true) == "{a b} and {} for {{ride.from}}")
     }
 
     @Test func aPlainTextPartGetsTheWordAsItIsAndUnescapedVariables() throws {
         #expect(
-            try binding.bind("{{words.menu.fish}}\n", escaping: false) == "Fish & chips <b>\"hot\"</b> for {{{name}}}\n"
+            try binding.bind("{{words.menu.fish}}\n", escaping: false)
+                == "Fish & chips <b>\"hot\"</b> for {{{name}}}'s\n"
         )
     }
 
     @Test(arguments: Language.allCases)
-    func theLanguagesTagAndDirectionArePutIn(language: Language) throws {
+    func theLanguagesTagDirectionAndSidesArePutIn(language: Language) throws {
         let binding = TemplateWords(words: Words(language: language, entries: [:]))
-        let direction = language == .arabic ? "rtl" : "ltr"
+        let (direction, start, end) = language == .arabic ? ("rtl", "right", "left") : ("ltr", "left", "right")
         #expect(
             try binding.bind("<html lang=\"{{language.tag}}\" dir=\"{{language.direction}}\">", escaping: true)
                 == "<html lang=\"\(language.tag)\" dir=\"\(direction)\">")
+        #expect(
+            try binding.bind("text-align:{{language.start}};padding-{{language.end}}:16px", escaping: true)
+                == "text-align:\(start);padding-\(end):16px")
     }
 
     @Test func everyOtherTagIsLeftForTheRenderer() throws {
