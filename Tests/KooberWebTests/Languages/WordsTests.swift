@@ -65,6 +65,18 @@ import Testing
         #expect(words("no.such.word") == "no.such.word")
     }
 
+    /// Texts outside ASCII, with characters that combine, and placeholders filled with nothing.
+    @Test func placeholdersAreFilledInAnyScript() throws {
+        let words = try catalogue(
+            "ride.onTheWay = {animal} đang đến\nride.arabic = {animal} في الطريق إلى {place}\n"
+                + "ride.alone = {name}\nride.combining = e\u{301}{name}e\u{301}")
+        #expect(words("ride.onTheWay", ["animal": "Jumpy"]) == "Jumpy đang đến")
+        #expect(words("ride.arabic", ["animal": "Jumpy", "place": "Bondi"]) == "Jumpy في الطريق إلى Bondi")
+        #expect(words("ride.alone", ["name": ""]) == "")
+        #expect(words("ride.combining", ["name": "ü"]) == "e\u{301}üe\u{301}")
+        #expect(Words.placeholders(in: "{animal} في الطريق إلى {place}") == ["animal", "place"])
+    }
+
     @Test func aCountingWordTakesTheFormOfItsCountsCategory() throws {
         let english = try catalogue(
             "ride.minutes.one = {count} minute\nride.minutes.other = {count} minutes\n"
