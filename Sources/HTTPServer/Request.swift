@@ -52,6 +52,11 @@ public struct Request: Sendable {
         Cookie.parse(headers["cookie"])
     }
 
+    /// The value of the cookie called `name`, as `cookies[name]` but without reading the others.
+    public func cookie(named name: String) -> String? {
+        Cookie.value(named: name, in: headers["cookie"])
+    }
+
     /// The decoded query string; an empty form when there is none.
     public func query() throws(FormDecodingError) -> URLEncodedForm {
         try URLEncodedForm(decoding: Array((queryString ?? "").utf8))

@@ -1,7 +1,7 @@
 import HTTPServer
 
 /// The `Cookie` header parser: every name it returns is non-empty, trimmed and free of `=` and `;`, and no value
-/// holds a `;` (the separator). The checks look at bytes, as the parser does: `String` comparison would take U+037E
+/// holds a `;` (the separator); and looking one cookie up by name finds what reading them all gives it. The checks look at bytes, as the parser does: `String` comparison would take U+037E
 /// GREEK QUESTION MARK for a `;` (they are canonically equivalent), which no cookie separator is.
 public struct CookieFuzzTarget: FuzzTarget {
     public let name = "cookie"
@@ -10,7 +10,8 @@ public struct CookieFuzzTarget: FuzzTarget {
         // Several header values, as a client may send several `Cookie` lines: split at newlines.
         let headerValues = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
             .map { String(decoding: $0, as: UTF8.self) }
-        for (name, value) in Cookie.parse(headerValues) {
+        let cookies = Cookie.parse(headerValues)
+        for (name, value) in cookies {
             let nameBytes = Array(name.utf8)
             guard !nameBytes.isEmpty, !nameBytes.contains(UInt8(ascii: "=")), !nameBytes.contains(UInt8(ascii: ";"))
             else {
@@ -21,6 +22,9 @@ public struct CookieFuzzTarget: FuzzTarget {
             }
             guard !value.utf8.contains(UInt8(ascii: ";")) else {
                 throw FuzzFinding("a value holding the separator: \(value.debugDescription)")
+            }
+            guard Cookie.value(named: name, in: headerValues).map({ Array($0.utf8) }) == Array(value.utf8) else {
+                throw FuzzFinding("looking \(name.debugDescription) up does not find \(value.debugDescription)")
             }
         }
     }

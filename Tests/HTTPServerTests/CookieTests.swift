@@ -44,4 +44,27 @@ struct CookieTests {
         #expect(Cookie.parse([]).isEmpty)
         #expect(Cookie.parse(["", "   ", ";"]).isEmpty)
     }
+
+    /// Looking one cookie up finds what reading them all gives it, on every header above.
+    @Test(arguments: [
+        ["session=abc123; theme=dark"], ["  a = 1 ;b=2;\tc\t=\t3\t; d=two words "],
+        ["q=\"quoted value\"; e=\"\"; open=\"x; lone=\""], ["id=first; id=second; other=1; id=third"],
+        ["garbage; =nameless; ;;  ; good=1; also garbage; = ; ok=2"], ["token=a=b==; empty=; next=1"],
+        ["a=1; b=2", "b=3; c=4", "", "c=5; d=6"], ["caf\u{E9}=1; cafe\u{301}=2"],
+    ])
+    func aCookieLookedUpByNameIsTheOneParsed(headerValues: [String]) {
+        let cookies = Cookie.parse(headerValues)
+        for (name, value) in cookies {
+            #expect(Cookie.value(named: name, in: headerValues) == value, "\(name)")
+        }
+        #expect(Cookie.value(named: "missing", in: headerValues) == nil)
+        #expect(Cookie.value(named: "", in: headerValues) == nil)
+    }
+
+    /// Names are told apart by their bytes: two spellings of "café" are two cookies to the lookup.
+    @Test func aNameIsLookedUpByItsBytes() {
+        let header = ["cafe\u{301}=decomposed; caf\u{E9}=composed"]
+        #expect(Cookie.value(named: "caf\u{E9}", in: header) == "composed")
+        #expect(Cookie.value(named: "cafe\u{301}", in: header) == "decomposed")
+    }
 }

@@ -16,7 +16,7 @@ struct LanguageCookie: Sendable {
 
     /// The language the request's cookie names, if it names one of Koober's (a forged value is no choice).
     func language(in request: Request) -> Language? {
-        request.cookies[name].flatMap(Language.init(tag:))
+        request.cookie(named: name).flatMap(Language.init(tag:))
     }
 
     /// The request's language before its session is known: the cookie's, else `Accept-Language`'s best, else English.

@@ -12,7 +12,7 @@ struct StaffSessionCookie: Sendable {
 
     /// The token a request carries, if it could be one Koober made.
     func token(in request: Request) -> StaffSessionToken? {
-        request.cookies[Self.name].flatMap(StaffSessionToken.init(wellFormed:))
+        request.cookie(named: Self.name).flatMap(StaffSessionToken.init(wellFormed:))
     }
 
     /// The cookie that hands `token` to the browser; it lives no longer than the session can.

@@ -24,7 +24,7 @@ struct CSRFProtection: Sendable {
     /// else the pre-session id, with the cookie to set when the visitor had none (or a malformed one).
     func binding(session: SessionToken?, request: Request) -> (binding: CSRFBinding, newCookie: SetCookie?) {
         if let session { return (.session(session), nil) }
-        if let id = request.cookies[preSessionCookieName], RandomToken.isWellFormed(id) {
+        if let id = request.cookie(named: preSessionCookieName), RandomToken.isWellFormed(id) {
             return (.preSession(id), nil)
         }
         let id = RandomToken.generate()

@@ -14,7 +14,7 @@ struct SessionCookie: Sendable {
 
     /// The token a request carries, if any.
     func token(in request: Request) -> SessionToken? {
-        request.cookies[name].flatMap { $0.isEmpty ? nil : SessionToken(value: $0) }
+        request.cookie(named: name).flatMap { $0.isEmpty ? nil : SessionToken(value: $0) }
     }
 
     /// The cookie that hands `token` to the browser; it lives no longer than the session can.
