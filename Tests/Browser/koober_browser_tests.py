@@ -182,7 +182,6 @@ const headline = document.getElementById('ride-headline');
 const eta = document.getElementById('ride-eta');
 const animal = document.getElementById('map-animal');
 const name = animal && animal.querySelector('.map-animal-name');
-const buttons = Array.from(document.querySelectorAll('main button')).map(button => button.textContent.trim());
 return {
     noReload: window.__noReload === 1,
     status: section ? section.getAttribute('data-ride-status') : null,
@@ -191,11 +190,14 @@ return {
     animal: animal ? animal.getAttribute('transform') : null,
     animalName: name ? name.textContent.trim() : null,
     receipt: document.querySelector('main section.receipt') !== null,
-    cancel: buttons.includes('Cancel Ride'),
+    cancel: document.querySelector('main form.cancel-ride button') !== null,
     noCancel: document.querySelector('main .ride-no-cancel') !== null,
-    startNewRide: buttons.includes('Start New Ride'),
+    startNewRide: document.querySelector('main form.start-new-ride button') !== null,
 };
 """
+
+# The rating form's submit button, whatever the page's language.
+RATING_BUTTON = "//main//form[.//input[@name='stars']]//button[@type='submit']"
 
 # Every tile of the base map, fetched again (the browser keeps them, so this is quick once the page has them):
 # [href, HTTP status or the error] for each. An SVG <image> has no `complete` to wait on.
@@ -572,11 +574,11 @@ class KooberInABrowserTests(unittest.TestCase):
         self.cancel_ride_journey(self.journey("desktop", self.real_time_koober(), "desktop-cancel"))
 
     @classmethod
-    def own_koober(cls, name):
-        """A koober of the test's own (a simulated minute each second): the sign-ups of one address are throttled
-        (10 an hour), and the journeys' own need the shared one's."""
+    def own_koober(cls, name, ride_clock_rate=60):
+        """A koober of the test's own (by default a simulated minute each second): the sign-ups of one address are
+        throttled (10 an hour), and the journeys' own need the shared one's."""
         if name not in cls.own_koobers:
-            cls.own_koobers[name] = KooberProcess(ride_clock_rate=60)
+            cls.own_koobers[name] = KooberProcess(ride_clock_rate=ride_clock_rate)
         return cls.own_koobers[name]
 
     @classmethod
@@ -643,14 +645,8 @@ class KooberInABrowserTests(unittest.TestCase):
         for tag in ("en-AU", "ar"):
             with self.subTest(language=tag):
                 journey = self.journey("desktop", self.own_koober("text-200"), folder=f"desktop-text-200-{tag}")
-                journey.open("/welcome")
-                journey.driver.add_cookie({"name": "koober_lang", "value": tag, "path": "/"})
-                journey.open("/signup")
-                values = {"name": FULL_NAME, "nickname": NICKNAME, "mobileNumber": "0412 345 678",
-                          "email": f"tilly-zoom-{uuid.uuid4().hex[:8]}@example.com", "password": PASSWORD}
-                for name, value in values.items():
-                    journey.driver.find_element(By.NAME, name).send_keys(value)
-                journey._click("//main//form//button[@type='submit']")
+                self.speak(journey, tag)
+                self.sign_up_by_names(journey, f"tilly-zoom-{uuid.uuid4().hex[:8]}@example.com")
                 for path in ("/welcome", "/signin", "/ride", "/ride/dropoff", "/profile", "/places/saved"):
                     journey.open(path)
                     journey.driver.execute_script("document.documentElement.style.fontSize = '200%'")
@@ -661,9 +657,10 @@ class KooberInABrowserTests(unittest.TestCase):
 
     def test_every_language(self):
         """Chinese, Vietnamese and Arabic on a phone in both looks, and Arabic at 320 pixels: each screen a visitor
-        and a new rider meet, checked as every screen is (axe-core, no sideways scrolling, tap targets); the first
-        language chosen with the Language form at the foot of the page, the others kept by its cookie; Arabic
-        mirrored."""
+        and a new rider meet, from Welcome through a ride to its end, its rating and a report, to every page of My
+        Profile and a missing page, checked as every screen is (axe-core, no sideways scrolling, tap targets); the
+        first language chosen with the Language form at the foot of the page, the others kept by its cookie; Arabic
+        mirrored. (The live ride's own screens, on a koober at real-time speed: test_live_ride_in_every_language.)"""
         for tag, window in (("vi", "phone"), ("zh-Hans", "phone"), ("ar", "phone"), ("vi", "phone-dark"),
                             ("zh-Hans", "phone-dark"), ("ar", "phone-dark"), ("ar", "narrow")):
             with self.subTest(language=tag, window=window):
@@ -687,19 +684,97 @@ class KooberInABrowserTests(unittest.TestCase):
             card_right = card.rect["x"] + card.rect["width"]
             back_right = back.rect["x"] + back.rect["width"]
             self.assertLess(card_right - back_right, back.rect["x"] - card.rect["x"], "Arabic is mirrored")
+        journey.open("/password/forgot")
+        journey.screen("forgot-password")
         journey.open("/signup")
         journey.screen("sign-up")
-        for name, value in (("name", FULL_NAME), ("nickname", NICKNAME), ("mobileNumber", "0412 345 678"),
-                            ("email", f"tilly-{tag.lower()}-{uuid.uuid4().hex[:8]}@example.com"),
-                            ("password", PASSWORD)):
-            journey.driver.find_element(By.NAME, name).send_keys(value)
-        journey._click("//main//form//button[@type='submit']")
-        self.assertEqual(journey.path(), "/ride")
+        self.sign_up_by_names(journey, f"tilly-{tag.lower()}-{uuid.uuid4().hex[:8]}@example.com")
         journey.screen("pick-me-up")
         journey.open("/ride/dropoff")
         journey.screen("where-to")
+        self.go_to_the_opera_house(journey)
+        journey.screen("ride-options")
+        self.confirm_wallaroo(journey)
+        journey.wait_for_ride(lambda sample: sample["status"] == "finished", "the ride never finished")
+        # The live page fetches itself again at the end, with the rating form.
+        WebDriverWait(journey.driver, 10).until(lambda driver: driver.find_elements(By.XPATH, RATING_BUTTON))
+        journey.screen("ride-finished")
+        journey.driver.find_element(By.XPATH, "//label[@for='stars-5']").click()
+        journey._click(RATING_BUTTON)
+        self.assertRegex(journey.path(), r"^/rides/[0-9]+$")
+        journey.screen("ride-rated")
+        journey._click("//p[@class='report-problem-link']/a")
+        journey.screen("report-problem")
+        journey._click("//main//form//button[@type='submit']")
+        self.assertEqual(len(journey.driver.find_elements(By.CSS_SELECTOR, ".error-panel")), 1, "an empty report fails")
+        journey.screen("report-failed")
         journey.open("/profile")
         journey.screen("profile")
+        for path, name in (("/ride/dropoff?q=opera", "where-to-search"), ("/places/saved", "saved-places"),
+                           ("/profile/rides", "ride-history"), ("/profile/edit", "edit-profile"),
+                           ("/profile/password", "change-password"), ("/profile/delete", "delete-account"),
+                           ("/no-such-page", "not-found")):
+            journey.open(path)
+            journey.screen(name)
+
+    def go_to_the_opera_house(self, journey):
+        """From Where To?, in any language: Opera House; the ride options."""
+        journey._click("//main//button[starts-with(normalize-space(), 'Opera House')]")
+        self.assertEqual(journey.path(), "/ride")
+
+    def confirm_wallaroo(self, journey):
+        """From the ride options, in any language: Wallaroo, Confirm; the ride's live page."""
+        journey.driver.find_element(By.XPATH, "//label[@for='ride-option-wallaroo']").click()
+        journey._click("//main//form[.//input[@name='ride_option']]//button[@type='submit' and not(@formaction)]")
+        self.assertEqual(journey.path(), "/ride")
+
+    def test_live_ride_in_every_language(self):
+        """A ride on its way in Chinese, Vietnamese and Arabic, in both looks, at real-time speed (the animal still
+        coming): the live page, its Share Ride link and the watcher's page in the language, then the cancelled page,
+        each checked as every screen is; the headline the language's own."""
+        koober = self.own_koober("languages-live", ride_clock_rate=1)
+        on_the_way = {"zh-Hans": "正在赶来", "vi": "đang đến", "ar": "في الطريق"}
+        for tag, window in (("vi", "phone"), ("zh-Hans", "phone"), ("ar", "phone"), ("vi", "phone-dark"),
+                            ("zh-Hans", "phone-dark"), ("ar", "phone-dark")):
+            with self.subTest(language=tag, window=window):
+                journey = self.journey(window, koober, folder=f"{window}-{tag}-live")
+                self.speak(journey, tag)
+                self.sign_up_by_names(journey, f"tilly-live-{tag.lower()}-{uuid.uuid4().hex[:8]}@example.com")
+                journey.open("/ride/dropoff")
+                self.go_to_the_opera_house(journey)
+                self.confirm_wallaroo(journey)
+                journey.mark_page()
+                sample = journey.wait_for_ride(lambda sample: sample["status"] == "on_the_way" and sample["animal"],
+                                               "the animal never came on its way")[-1]
+                self.assertIn(on_the_way[tag], sample["headline"], f"{window} {tag}: {sample['headline']}")
+                journey.screen("ride-on-the-way")
+                journey._click("//main//form[@class='share-ride']//button[@type='submit']")
+                link = journey.driver.find_element(By.ID, "share-link").get_attribute("value")
+                journey.screen("ride-shared")
+                watcher = self.journey(window, koober, folder=f"{window}-{tag}-live-watcher")
+                self.speak(watcher, tag)
+                watcher.open(link[link.index("/share/"):])
+                watcher.wait_for_ride(lambda sample: sample["status"] == "on_the_way" and sample["animal"],
+                                      "the shared ride does not show the animal on its way")
+                watcher.screen("shared-ride")
+                journey._click("//main//form[contains(@class, 'cancel-ride')]//button")
+                self.assertEqual(journey.ride_sample()["status"], "cancelled")
+                journey.screen("ride-cancelled")
+
+    def speak(self, journey, tag):
+        """The browser's pages in `tag`, as the Language form's cookie keeps them."""
+        journey.open("/welcome")
+        journey.driver.add_cookie({"name": "koober_lang", "value": tag, "path": "/"})
+        journey.language = tag
+
+    def sign_up_by_names(self, journey, email):
+        """Signs up by the fields' names, in whatever language the page is."""
+        journey.open("/signup")
+        for name, value in (("name", FULL_NAME), ("nickname", NICKNAME), ("mobileNumber", "0412 345 678"),
+                            ("email", email), ("password", PASSWORD)):
+            journey.driver.find_element(By.NAME, name).send_keys(value)
+        journey._click("//main//form//button[@type='submit']")
+        self.assertEqual(journey.path(), "/ride")
 
     def sign_up(self, journey, email):
         journey.open("/")

@@ -117,7 +117,8 @@ public struct Words: Sendable {
     /// starts. The braces are found among the UTF-8 bytes (both are ASCII, so each starts a character): comparing
     /// characters would normalise every one of a text written outside ASCII, which made a page in Chinese, Vietnamese
     /// or Arabic cost up to 7 % more than in English (docs/performance.md, "GET /ride in every language").
-    private static func nextPlaceholder(in text: Substring) -> (open: String.Index, name: Substring, end: String.Index)? {
+    private static func nextPlaceholder(in text: Substring) -> (open: String.Index, name: Substring, end: String.Index)?
+    {
         let bytes = text.utf8
         guard let open = bytes.firstIndex(of: UInt8(ascii: "{")) else { return nil }
         let after = bytes.index(after: open)
