@@ -247,6 +247,50 @@ class Koober(Process):
         return f"http://{self.address}"
 
 
+class CallgrindKoober(Koober):
+    """koober under valgrind's callgrind, to count the instructions a request costs: the same from run to run whatever
+    else the machine is doing (it leaves out the kernel's share and the caches', which a timed run has). Its debug
+    information is stripped first (valgrind 3.19 cannot read it). Needs valgrind and binutils."""
+
+    def __init__(self, binary, work, *flags, **options):
+        stripped = os.path.join(work, "koober-stripped")
+        subprocess.run(["strip", "--strip-debug", "-o", stripped, binary], check=True)
+        self.dumps = os.path.join(work, "callgrind")
+        os.makedirs(self.dumps, exist_ok=True)
+        wrapper = os.path.join(work, "koober-under-callgrind")
+        with open(wrapper, "w") as script:
+            script.write(f'#!/bin/sh\nexec valgrind --tool=callgrind --callgrind-out-file={self.dumps}/out.%p '
+                         f'{stripped} "$@"\n')
+        os.chmod(wrapper, 0o755)
+        super().__init__(wrapper, *flags, startup_timeout=900, **options)
+
+    def instructions(self, ask, requests):
+        """The instructions a request of `ask(requests)` costs: the counters zeroed before and dumped after."""
+        subprocess.run(["callgrind_control", "--zero", str(self.pid)], check=True, capture_output=True)
+        ask(requests)
+        subprocess.run(["callgrind_control", "--dump", str(self.pid)], check=True, capture_output=True)
+        dump = max(glob.glob(os.path.join(self.dumps, "out.*")), key=os.path.getmtime)
+        with open(dump) as text:
+            total = int(re.search(r"^(?:summary|totals): (\d+)", text.read(), re.M).group(1))
+        os.remove(dump)
+        return total / requests
+
+
+def ask_repeatedly(port, path, cookie_header, times, status=200):
+    """`GET path` `times` times one after another on one connection with `Cookie: cookie_header`, each answered
+    `status`."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+    try:
+        for _ in range(times):
+            connection.request("GET", path, headers={"Cookie": cookie_header})
+            response = connection.getresponse()
+            response.read()
+            if response.status != status:
+                raise AssertionError(f"GET {path} answered {response.status}, not {status}")
+    finally:
+        connection.close()
+
+
 # ---------------------------------------------------------------------------------------------------------------------
 # Benchmarks: the cores, plain HTTP, signing in, wrk
 
