@@ -63,8 +63,8 @@
         if (!data || typeof data !== "object" || Array.isArray(data)) return null;
         if (typeof data.status !== "string" || !Object.prototype.hasOwnProperty.call(STATUSES, data.status)) return null;
         if (typeof data.headline !== "string" || data.headline.length === 0 || data.headline.length > 500) return null;
-        var eta = data.eta_seconds;
-        if (eta !== null && eta !== undefined && (typeof eta !== "number" || !isFinite(eta) || eta < 0)) return null;
+        var eta = data.eta;
+        if (eta !== null && eta !== undefined && (typeof eta !== "string" || eta.length > 200)) return null;
         var position = data.position;
         if (position !== null && position !== undefined) {
             if (typeof position !== "object") return null;
@@ -75,19 +75,9 @@
         return {
             status: data.status,
             headline: data.headline,
-            eta: typeof eta === "number" ? eta : null,
+            eta: typeof eta === "string" && eta.length > 0 ? eta : null,
             position: position ? {latitude: position.latitude, longitude: position.longitude} : null
         };
-    }
-
-    // "Arrives in 4 min" / "Arriving in 6 min": simulated minutes, rounded up, at least 1 (as the server says it);
-    // nothing without a time.
-    function etaText(status, seconds) {
-        if (seconds === null) return null;
-        var minutes = Math.max(1, Math.ceil(seconds / 60));
-        if (status === "on_the_way") return "Arrives in " + minutes + " min";
-        if (status === "riding") return "Arriving in " + minutes + " min";
-        return null;
     }
 
     // Only what changed is touched: a live region announces every change, even to the same words.
@@ -100,7 +90,8 @@
         var eta = document.getElementById("ride-eta");
         setText(headline, event.headline);
         if (eta) {
-            var text = etaText(event.status, event.eta);
+            // "Arrives in 4 min" / "Arriving in 6 min", as the server says it in the page's language.
+            var text = event.eta;
             if (text === null) {
                 if (!eta.hidden) eta.hidden = true;
             } else {

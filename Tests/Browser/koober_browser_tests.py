@@ -131,16 +131,22 @@ return small;
 TERMS_AND_VALUES_SCRIPT = """
 const problems = [];
 for (const list of document.querySelectorAll('dl')) {
+    // Right to left, the terms' column is the right one: the boxes are mirrored, so "left" is where a line starts.
+    const rightToLeft = getComputedStyle(list).direction === 'rtl';
+    const boxOf = item => {
+        const box = item.getBoundingClientRect();
+        return rightToLeft ? {left: -box.right, right: -box.left, top: box.top, bottom: box.bottom} : box;
+    };
     const items = Array.from(list.children).filter(item => item.tagName === 'DT' || item.tagName === 'DD');
-    const terms = items.filter(item => item.tagName === 'DT').map(term => term.getBoundingClientRect());
+    const terms = items.filter(item => item.tagName === 'DT').map(boxOf);
     if (terms.length === 0 || list.getBoundingClientRect().width === 0) continue;
     const termsLeft = Math.min(...terms.map(box => box.left));
     const termsRight = Math.max(...terms.filter(box => Math.abs(box.left - termsLeft) <= 1).map(box => box.right));
     const firstValue = items.find(item => item.tagName === 'DD');
-    const twoColumns = firstValue && firstValue.getBoundingClientRect().left >= termsRight - 1;
+    const twoColumns = firstValue && boxOf(firstValue).left >= termsRight - 1;
     let term = null;
     for (const item of items) {
-        const box = item.getBoundingClientRect();
+        const box = boxOf(item);
         const words = item.textContent.trim().replace(/\\s+/g, ' ').slice(0, 40);
         if (item.tagName === 'DT') {
             if (Math.abs(box.left - termsLeft) > 1) problems.push(`the term "${words}" is not in the terms' column`);
@@ -747,6 +753,9 @@ class KooberInABrowserTests(unittest.TestCase):
                 sample = journey.wait_for_ride(lambda sample: sample["status"] == "on_the_way" and sample["animal"],
                                                "the animal never came on its way")[-1]
                 self.assertIn(on_the_way[tag], sample["headline"], f"{window} {tag}: {sample['headline']}")
+                # The time to come, worded by the server in the language (the script has no words of its own).
+                self.assertRegex(sample["eta"] or "", r"\d", f"{window} {tag}: no time to come")
+                self.assertNotIn("Arrives", sample["eta"], f"{window} {tag}: {sample['eta']}")
                 journey.screen("ride-on-the-way")
                 journey._click("//main//form[@class='share-ride']//button[@type='submit']")
                 link = journey.driver.find_element(By.ID, "share-link").get_attribute("value")

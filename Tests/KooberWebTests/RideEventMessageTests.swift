@@ -30,6 +30,7 @@ struct RideEventMessageTests {
         #expect(object["status"] as? String == "riding")
         #expect(object["headline"] as? String == "On the way to \(name)")
         #expect(object["eta_seconds"] as? Int == 360)
+        #expect(object["eta"] as? String == "Arriving in 6 min")
         let position = try #require(object["position"] as? [String: Double])
         #expect(position == ["latitude": -33.8612345678, "longitude": 151.2])
     }
@@ -41,7 +42,7 @@ struct RideEventMessageTests {
             id: RideEventID(rideID: RideID(42), status: .finding, sequence: 0))
         #expect(
             String(buffer: bytes).contains(
-                #"data: {"eta_seconds":null,"headline":"Finding your Wallaroo…","position":null,"status":"finding"}"#))
+                #"data: {"eta":null,"eta_seconds":null,"headline":"Finding your Wallaroo…","position":null,"status":"finding"}"#))
     }
 
     /// A ride Koober Ops cancelled says so in the stream, as on the page (SPEC.md, "Koober Ops", **Rides**).

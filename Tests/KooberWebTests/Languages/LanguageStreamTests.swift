@@ -13,6 +13,9 @@ import Testing
     private struct Told: Equatable {
         let status: String
         let headline: String
+        /// The time to come as the page shows it; `nil` where there is none.
+        let eta: String?
+        let etaSeconds: Int?
     }
 
     /// Each event's status and headline, as its JSON says.
@@ -21,7 +24,8 @@ import Testing
             guard let json = try? JSONSerialization.jsonObject(with: Data(event.data.utf8)) as? [String: Any],
                 let status = json["status"] as? String, let headline = json["headline"] as? String
             else { return nil }
-            return Told(status: status, headline: headline)
+            return Told(
+                status: status, headline: headline, eta: json["eta"] as? String, etaSeconds: json["eta_seconds"] as? Int)
         }
     }
 
@@ -68,6 +72,11 @@ import Testing
         #expect(
             told.first { $0.status == "riding" }?.headline == words("ride.headline.riding", ["dropoff": "Opera House"]))
         #expect(told.last?.headline == words("ride.headline.finished"))
+        // The time to come is worded by the server in the rider's language: the page's script writes no words.
+        let onTheWay = try #require(told.first { $0.status == "on_the_way" })
+        let minutes = max(1, (try #require(onTheWay.etaSeconds) + 59) / 60)
+        #expect(onTheWay.eta == words.counting("ride.eta.arrives", minutes))
+        #expect(told.first { $0.status == "finding" }?.eta == nil)
         let english = try Words.project(.english)
         #expect(told.first?.headline != english("ride.headline.finding", ["rideOption": "Wallaroo"]))
         #expect(told.last?.headline != english("ride.headline.finished"))
