@@ -754,7 +754,7 @@ class KooberInABrowserTests(unittest.TestCase):
                                                "the animal never came on its way")[-1]
                 self.assertIn(on_the_way[tag], sample["headline"], f"{window} {tag}: {sample['headline']}")
                 # The time to come, worded by the server in the language (the script has no words of its own).
-                self.assertRegex(sample["eta"] or "", r"\d", f"{window} {tag}: no time to come")
+                self.assertTrue(sample["eta"], f"{window} {tag}: no time to come")
                 self.assertNotIn("Arrives", sample["eta"], f"{window} {tag}: {sample['eta']}")
                 journey.screen("ride-on-the-way")
                 journey._click("//main//form[@class='share-ride']//button[@type='submit']")
