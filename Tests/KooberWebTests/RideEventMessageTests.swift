@@ -42,7 +42,8 @@ struct RideEventMessageTests {
             id: RideEventID(rideID: RideID(42), status: .finding, sequence: 0))
         #expect(
             String(buffer: bytes).contains(
-                #"data: {"eta":null,"eta_seconds":null,"headline":"Finding your Wallaroo…","position":null,"status":"finding"}"#))
+                #"data: {"eta":null,"eta_seconds":null,"headline":"Finding your Wallaroo…","position":null,"status":"finding"}"#
+            ))
     }
 
     /// A ride Koober Ops cancelled says so in the stream, as on the page (SPEC.md, "Koober Ops", **Rides**).

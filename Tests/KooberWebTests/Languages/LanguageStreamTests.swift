@@ -25,7 +25,8 @@ import Testing
                 let status = json["status"] as? String, let headline = json["headline"] as? String
             else { return nil }
             return Told(
-                status: status, headline: headline, eta: json["eta"] as? String, etaSeconds: json["eta_seconds"] as? Int)
+                status: status, headline: headline, eta: json["eta"] as? String, etaSeconds: json["eta_seconds"] as? Int
+            )
         }
     }
 
