@@ -202,8 +202,9 @@ return {
 };
 """
 
-# The rating form's submit button, whatever the page's language.
+# The rating form's and the ride options' submit buttons, whatever the page's language.
 RATING_BUTTON = "//main//form[.//input[@name='stars']]//button[@type='submit']"
+CONFIRM_BUTTON = "//main//form[.//input[@name='ride_option']]//button[@type='submit' and not(@formaction)]"
 
 # Every tile of the base map, fetched again (the browser keeps them, so this is quick once the page has them):
 # [href, HTTP status or the error] for each. An SVG <image> has no `complete` to wait on.
@@ -690,16 +691,22 @@ class KooberInABrowserTests(unittest.TestCase):
             card_right = card.rect["x"] + card.rect["width"]
             back_right = back.rect["x"] + back.rect["width"]
             self.assertLess(card_right - back_right, back.rect["x"] - card.rect["x"], "Arabic is mirrored")
+        self.submit_by_names(journey, {"email": f"nobody-{uuid.uuid4().hex[:8]}@example.com", "password": "wrong-pass"})
+        journey.screen("sign-in-failed")
         journey.open("/password/forgot")
         journey.screen("forgot-password")
         journey.open("/signup")
         journey.screen("sign-up")
+        self.submit_by_names(journey, {"email": "not an email"})
+        journey.screen("sign-up-failed")
         self.sign_up_by_names(journey, f"tilly-{tag.lower()}-{uuid.uuid4().hex[:8]}@example.com")
         journey.screen("pick-me-up")
         journey.open("/ride/dropoff")
         journey.screen("where-to")
         self.go_to_the_opera_house(journey)
         journey.screen("ride-options")
+        journey._click(CONFIRM_BUTTON)
+        journey.screen("no-ride-option")
         self.confirm_wallaroo(journey)
         journey.wait_for_ride(lambda sample: sample["status"] == "finished", "the ride never finished")
         # The live page fetches itself again at the end, with the rating form.
@@ -719,7 +726,7 @@ class KooberInABrowserTests(unittest.TestCase):
         for path, name in (("/ride/dropoff?q=opera", "where-to-search"), ("/places/saved", "saved-places"),
                            ("/profile/rides", "ride-history"), ("/profile/edit", "edit-profile"),
                            ("/profile/password", "change-password"), ("/profile/delete", "delete-account"),
-                           ("/no-such-page", "not-found")):
+                           ("/places/saved/new?place=1", "save-place"), ("/no-such-page", "not-found")):
             journey.open(path)
             journey.screen(name)
 
@@ -731,7 +738,7 @@ class KooberInABrowserTests(unittest.TestCase):
     def confirm_wallaroo(self, journey):
         """From the ride options, in any language: Wallaroo, Confirm; the ride's live page."""
         journey.driver.find_element(By.XPATH, "//label[@for='ride-option-wallaroo']").click()
-        journey._click("//main//form[.//input[@name='ride_option']]//button[@type='submit' and not(@formaction)]")
+        journey._click(CONFIRM_BUTTON)
         self.assertEqual(journey.path(), "/ride")
 
     def test_live_ride_in_every_language(self):
@@ -775,6 +782,14 @@ class KooberInABrowserTests(unittest.TestCase):
         journey.open("/welcome")
         journey.driver.add_cookie({"name": "koober_lang", "value": tag, "path": "/"})
         journey.language = tag
+
+    def submit_by_names(self, journey, values):
+        """Fills the page's form by its fields' names and submits it, in whatever language the page is; the page
+        answers with its error panel."""
+        for name, value in values.items():
+            journey.driver.find_element(By.NAME, name).send_keys(value)
+        journey._click("//main//form//button[@type='submit']")
+        self.assertEqual(len(journey.driver.find_elements(By.CSS_SELECTOR, ".error-panel")), 1, "the form failed")
 
     def sign_up_by_names(self, journey, email):
         """Signs up by the fields' names, in whatever language the page is."""
