@@ -181,6 +181,16 @@ let package = Package(
             ],
             path: "Benchmarks/DashboardReads"
         ),
+        // The dispatcher's cost per assignment at two fleet sizes (docs/performance.md, "The dispatcher at city scale").
+        .executableTarget(
+            name: "KooberDispatchCost",
+            dependencies: [
+                "KooberApp", "KooberKit", "TestKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/DispatchCost"
+        ),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Tests only. An HTML (or SVG) document read with libxml2 and asked by XPath (`HTMLDocument`), knowing nothing
         // of HTTP or Koober: for the map's tiles and the browser's pages.

@@ -335,7 +335,8 @@ public struct PostgresRideRepository: RideRepository {
         if let freed = change.freedAnimal {
             try await transaction.execute(
                 """
-                UPDATE animals SET latitude = \(freed.location.latitude), longitude = \(freed.location.longitude)
+                UPDATE animals SET latitude = \(freed.location.latitude), longitude = \(freed.location.longitude),
+                    cell = \(FleetGrid.cell(of: freed.location))
                 WHERE id = \(freed.id.rawValue)
                 """
             )

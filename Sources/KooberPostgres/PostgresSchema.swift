@@ -539,6 +539,15 @@ enum PostgresSchema {
         ),
         // Languages (issue 44), as SQLite's version 24: the language a rider chose, kept on the account.
         PostgresMigration(version: 20, statements: ["ALTER TABLE users ADD COLUMN language TEXT"]),
+        // Rush hour (issue 45), as SQLite's version 25: the fleet's spatial index, each animal's `FleetGrid` cell
+        // (`PostgresFleetRepository.provide` gives the animals stored before this their cells).
+        PostgresMigration(
+            version: 21,
+            statements: [
+                "ALTER TABLE animals ADD COLUMN cell BIGINT",
+                "CREATE INDEX animals_by_cell ON animals (ride_option_id, cell)",
+            ]
+        ),
     ]
 }
 

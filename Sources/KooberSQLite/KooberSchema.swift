@@ -595,5 +595,15 @@ public enum KooberSchema {
         ),
         // Languages (issue 44): the language a rider chose, kept on the account (`NULL` until they choose).
         Migration(version: 24, sql: "ALTER TABLE users ADD COLUMN language TEXT;"),
+        // Rush hour (issue 45): the fleet's spatial index. Each animal keeps the key of the `FleetGrid` cell it stands
+        // in, written with its position; `SQLiteFleetRepository.provide` gives the animals stored before this their
+        // cells at the next start.
+        Migration(
+            version: 25,
+            sql: """
+                ALTER TABLE animals ADD COLUMN cell INTEGER;
+                CREATE INDEX animals_by_cell ON animals (ride_option_id, cell);
+                """
+        ),
     ]
 }

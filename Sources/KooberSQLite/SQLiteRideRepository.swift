@@ -297,8 +297,11 @@ public struct SQLiteRideRepository: RideRepository {
         }
         if let freed = change.freedAnimal {
             try connection.execute(
-                "UPDATE animals SET latitude = ?, longitude = ? WHERE id = ?",
-                [.real(freed.location.latitude), .real(freed.location.longitude), .integer(freed.id.rawValue)]
+                "UPDATE animals SET latitude = ?, longitude = ?, cell = ? WHERE id = ?",
+                [
+                    .real(freed.location.latitude), .real(freed.location.longitude),
+                    .integer(FleetGrid.cell(of: freed.location)), .integer(freed.id.rawValue),
+                ]
             )
         }
         if let receipt = change.receipt, let endedAt = change.endedAt {

@@ -4,18 +4,20 @@ import KooberWeb
 
 /// What `koober seed` prints: one JSON object a line on standard output, for the script that asked.
 enum SeedOutput {
-    /// A rider: their id and email, the `koober_session` cookie's token when a session was started, and their ride's
-    /// id when one was requested.
+    /// A rider: their id and email, the `koober_session` cookie's token when a session was started, their Koober Cloud
+    /// token (`Authorization: Bearer`) when one was, and their ride's id when one was requested.
     struct Rider: Encodable {
         let id: Int64
         let email: String
         var token: String?
+        var apiToken: String?
         var ride: Int64?
         /// The id of the rider's booking (`koober seed scheduled-rides`).
         var scheduledRide: Int64?
 
         enum CodingKeys: String, CodingKey {
             case id, email, token, ride
+            case apiToken = "api_token"
             case scheduledRide = "scheduled_ride"
         }
     }

@@ -8,8 +8,9 @@ struct SeedRiders: AsyncParsableCommand {
         commandName: "riders",
         abstract: "Adds riders, each with a session and a ride if asked.",
         discussion: """
-            Prints a line per rider: {"email", "id", "ride", "token"}; "token" is the koober_session cookie's value \
-            (with --sessions), "ride" the ride's id (with --ride). With --burst, a last line {"fleet_back_at"} gives \
+            Prints a line per rider: {"email", "id", "ride", "token", "api_token"}; "token" is the koober_session \
+            cookie's value (with --sessions), "api_token" a Koober Cloud token (with --tokens), "ride" the ride's id \
+            (with --ride). With --burst, a last line {"fleet_back_at"} gives \
             when the fleet was back in service, in seconds since 1970.
             """ + "\n\n" + SeedStorage.help
     )
@@ -32,6 +33,9 @@ struct SeedRiders: AsyncParsableCommand {
 
     @Flag(help: "Start a browser session for each rider and print its token.")
     var sessions = false
+
+    @Flag(help: "Start a Koober Cloud token for each rider (Authorization: Bearer) and print it.")
+    var tokens = false
 
     @Option(
         help: """
@@ -65,9 +69,10 @@ struct SeedRiders: AsyncParsableCommand {
         try await SeedStorage.withSeeder(koober) { seeder in
             let riders = try await seeder.riders(count: count, emailPrefix: emailPrefix, password: password)
             var lines = riders.map { SeedOutput.Rider(id: $0.id.rawValue, email: $0.email) }
-            if sessions {
-                for index in riders.indices {
-                    lines[index].token = try await seeder.startSession(userID: riders[index].id).value
+            for index in riders.indices {
+                if sessions { lines[index].token = try await seeder.startSession(userID: riders[index].id).value }
+                if tokens {
+                    lines[index].apiToken = try await seeder.startSession(userID: riders[index].id, kind: .api).value
                 }
             }
             var fleetBackAt: Date?

@@ -39,10 +39,11 @@ struct Seeder: Sendable {
         return made
     }
 
-    /// A browser's session for the rider, started now: the token its `koober_session` cookie carries.
-    func startSession(userID: UserID) async throws -> SessionToken {
+    /// A session for the rider, started now: a browser's (the token its `koober_session` cookie carries), or with
+    /// `kind: .api` a Koober Cloud token, as `POST /login` starts one.
+    func startSession(userID: UserID, kind: SessionKind = .web) async throws -> SessionToken {
         let token = SessionToken.generate()
-        try await services.sessionRepository.create(tokenHash: token.hash, userID: userID, now: now())
+        try await services.sessionRepository.create(tokenHash: token.hash, userID: userID, kind: kind, now: now())
         return token
     }
 

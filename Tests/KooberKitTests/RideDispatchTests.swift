@@ -236,4 +236,21 @@ struct RideDispatchTests {
         #expect(Fleet.members(size: 12) == members)
         #expect(members.first { $0.rideOptionID == "wallaroo" }?.name == "Skippy")
     }
+
+    /// The resting places spread over the whole resting area: in a 4 × 4 split of it, each part holds between half
+    /// and one and a half times its share of each option's animals (issue 45: they used to lie on a few lines).
+    @Test func theSeededFleetIsSpreadOverCentralSydney() {
+        let area = Fleet.restingArea
+        for option in RideOption.all {
+            let members = Fleet.members(size: 700).filter { $0.rideOptionID == option.id }
+            var counts = [Int](repeating: 0, count: 16)
+            for member in members {
+                let north = (member.restingPlace.latitude - area.south) / (area.north - area.south)
+                let east = (member.restingPlace.longitude - area.west) / (area.east - area.west)
+                counts[min(3, Int(north * 4)) * 4 + min(3, Int(east * 4))] += 1
+            }
+            let share = Double(members.count) / 16
+            #expect(counts.allSatisfy { Double($0) > share / 2 && Double($0) < share * 1.5 }, "\(option.id): \(counts)")
+        }
+    }
 }

@@ -39,6 +39,10 @@ import Testing
             let token = try await seeder.startSession(userID: riders[0].id)
             let session = try #require(try await seeder.services.sessionRepository.session(tokenHash: token.hash))
             #expect(session.profile.id == riders[0].id)
+            #expect(session.kind == .web)
+            let apiToken = try await seeder.startSession(userID: riders[1].id, kind: .api)
+            let api = try #require(try await seeder.services.sessionRepository.session(tokenHash: apiToken.hash))
+            #expect(api.profile.id == riders[1].id && api.kind == .api)
 
             let rides = try await seeder.findingRides(for: riders)
             #expect(rides.map(\.rideOptionID) == ["wallabee", "wallaroo", "kangaroo"])

@@ -6,7 +6,7 @@ public enum Fleet {
     /// The default `--fleet-size`.
     public static let defaultSize = 8
     /// The largest `--fleet-size` accepted.
-    public static let maximumSize = 1_000
+    public static let maximumSize = 10_000
 
     static let names: [String: [String]] = [
         "wallabee": ["Pip", "Bindi", "Scout", "Poppy", "Kip", "Tilly", "Dusty", "Minty", "Wren", "Lulu"],
@@ -15,7 +15,7 @@ public enum Fleet {
     ]
 
     /// Central Sydney, where the animals rest: from Circular Quay to Central, Darling Harbour to the Domain.
-    static let restingArea = (south: -33.884, north: -33.858, west: 151.198, east: 151.218)
+    public static let restingArea = (south: -33.884, north: -33.858, west: 151.198, east: 151.218)
 
     public static func members(size: Int) -> [FleetMember] {
         RideOption.all.flatMap { option in
@@ -32,6 +32,11 @@ public enum Fleet {
         for byte in Array("\(option.id)#\(number)".utf8) {
             hash = (hash ^ UInt64(byte)) &* 1_099_511_628_211
         }
+        // FNV-1a's bits are poorly mixed for names this alike (its high bits laid the animals on a few north–south
+        // lines): SplitMix64's finaliser spreads every bit over the whole word.
+        hash = (hash ^ (hash >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        hash = (hash ^ (hash >> 27)) &* 0x94D0_49BB_1331_11EB
+        hash ^= hash >> 31
         let north = Double(hash & 0xFFFF) / 65_535
         let east = Double((hash >> 16) & 0xFFFF) / 65_535
         let area = restingArea

@@ -31,6 +31,14 @@ public final class RecentFreeAnimals: FleetRepository {
         recent.withLock { $0 = nil }
     }
 
+    public func rideOptionsWithFreeAnimals() async throws -> Set<String> {
+        try await fleet.rideOptionsWithFreeAnimals()
+    }
+
+    public func nearestFreeAnimal(rideOptionID: String, to location: Location) async throws -> Animal? {
+        try await fleet.nearestFreeAnimal(rideOptionID: rideOptionID, to: location)
+    }
+
     public func freeAnimals() async throws -> [Animal] {
         let time = now()
         let kept = recent.withLock { recent -> [Animal]? in

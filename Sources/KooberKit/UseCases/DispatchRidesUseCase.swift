@@ -22,21 +22,22 @@ public struct DispatchRidesUseCase: Sendable {
     /// Returns the rides assigned.
     @discardableResult
     public func run() async throws -> [Ride] {
-        // The free animals first: with none free (a busy fleet), the queue need not be read at all.
-        var free = Dictionary(grouping: try await fleetRepository.freeAnimals(), by: \.rideOptionID)
-        guard !free.isEmpty else { return [] }
+        // The options with an animal free first: with none (a busy fleet), the queue need not be read at all.
+        var options = try await fleetRepository.rideOptionsWithFreeAnimals()
+        guard !options.isEmpty else { return [] }
         // Only rides of the options with an animal free: a long queue for one option must not hide, beyond the
         // batch, the rides of another that could go now.
-        let waiting = try await rideRepository.findingRides(rideOptionIDs: Set(free.keys), limit: Self.batchSize)
+        let waiting = try await rideRepository.findingRides(rideOptionIDs: options, limit: Self.batchSize)
         var assigned: [Ride] = []
-        for ride in waiting {
-            guard var animals = free[ride.rideOptionID], !animals.isEmpty else { continue }
-            let nearest = animals.indices.min { first, second in
-                animals[first].location.kilometres(to: ride.pickup)
-                    < animals[second].location.kilometres(to: ride.pickup)
-            }!
-            let animal = animals.remove(at: nearest)
-            free[ride.rideOptionID] = animals
+        for ride in waiting where options.contains(ride.rideOptionID) {
+            // Read anew for each ride, through the fleet's spatial index: the animal just assigned is no longer free.
+            guard
+                let animal = try await fleetRepository.nearestFreeAnimal(
+                    rideOptionID: ride.rideOptionID, to: ride.pickup)
+            else {
+                options.remove(ride.rideOptionID)
+                continue
+            }
             if let ride = try await rideRepository.apply(.assign(ride, animal: animal, at: now)) {
                 assigned.append(ride)
             }
