@@ -86,10 +86,11 @@ public struct Words: Sendable {
     /// `text` with each placeholder whose name `value` knows replaced, in one pass: a value is never read for
     /// placeholders of its own (a rider's name may hold braces).
     static func filling(_ text: String, _ value: (Substring) -> String?) -> String {
-        guard nextPlaceholder(in: text[...]) != nil else { return text }  // nothing to fill: no copy
+        var next = nextPlaceholder(in: text[...])
+        guard next != nil else { return text }  // nothing to fill: no copy
         var filled = ""
         var rest = text[...]
-        while let (open, name, close) = nextPlaceholder(in: rest) {
+        while let (open, name, close) = next {
             if let replacement = value(name) {
                 filled += rest[..<open]
                 filled += replacement
@@ -97,6 +98,7 @@ public struct Words: Sendable {
                 filled += rest[..<close]
             }
             rest = rest[close...]
+            next = nextPlaceholder(in: rest)
         }
         filled += rest
         return filled
