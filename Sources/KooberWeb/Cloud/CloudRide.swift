@@ -2,13 +2,14 @@ import Foundation
 import KooberKit
 
 /// A ride as `GET /api/v1/rides/current` (live) and `GET /api/v1/rides` (history) tell it: what `/ride/events` says of
-/// it (`status`, `headline`, `eta_seconds` and `position`, `null` where they do not apply), with its details in the
+/// it (`status`, `headline`, `eta`, `eta_seconds` and `position`, `null` where they do not apply), with its details in the
 /// book's style (`rideOptionID`, `pickupLocation`, `dropoffLocation`), when it was requested, its fare (what it
 /// charges: nothing once cancelled), and its animal once it has one.
 struct CloudRide: Encodable, Sendable {
     let id: String
     let status: String
     let headline: String
+    let eta: String?
     let etaSeconds: Int?
     let position: RideEventMessage.Position?
     let rideOptionID: String
@@ -24,6 +25,7 @@ struct CloudRide: Encodable, Sendable {
         id = ride.id.description
         status = message.status
         headline = message.headline
+        eta = message.eta
         etaSeconds = message.etaSeconds
         position = message.position
         rideOptionID = ride.rideOptionID
@@ -35,7 +37,8 @@ struct CloudRide: Encodable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, status, headline, position, rideOptionID, pickupLocation, dropoffLocation, requestedAt, fare, animal
+        case id, status, headline, eta, position, rideOptionID, pickupLocation, dropoffLocation, requestedAt, fare,
+            animal
         case etaSeconds = "eta_seconds"
     }
 
@@ -45,6 +48,7 @@ struct CloudRide: Encodable, Sendable {
         try values.encode(id, forKey: .id)
         try values.encode(status, forKey: .status)
         try values.encode(headline, forKey: .headline)
+        try values.encode(eta, forKey: .eta)
         try values.encode(etaSeconds, forKey: .etaSeconds)
         try values.encode(position, forKey: .position)
         try values.encode(rideOptionID, forKey: .rideOptionID)

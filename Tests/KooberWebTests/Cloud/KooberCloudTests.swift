@@ -184,6 +184,7 @@ import Testing
         #expect(ride["status"] as? String == "finding")
         #expect(ride["headline"] as? String == "Finding your Wallaroo…")
         #expect(ride["eta_seconds"] is NSNull && ride["position"] is NSNull && ride["animal"] is NSNull)
+        #expect(ride["eta"] is NSNull)
         #expect((ride["dropoffLocation"] as? [String: Any])?["name"] as? String == "Opera House")
 
         try await app.container.rideDispatcher.runOnce()
@@ -191,6 +192,7 @@ import Testing
         ride = try client.object()
         #expect(ride["status"] as? String == "on_the_way")
         #expect(ride["eta_seconds"] is Int && ride["position"] is [String: Any])
+        #expect((ride["eta"] as? String)?.hasPrefix("Arrives in ") == true, "\(ride)")
         #expect((ride["animal"] as? String)?.hasSuffix(" the Wallaroo") == true)
 
         // A second ride while this one is on its way is a conflict, and stores nothing.
