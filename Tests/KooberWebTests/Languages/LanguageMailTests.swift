@@ -53,19 +53,25 @@ import Testing
         #expect(try document.text(at: "//title") == words("mail.confirmEmail.title"))
     }
 
-    @Test func aRiderWhoSignsUpInVietnameseGetsTheConfirmationAndTheReceiptInVietnamese() async throws {
-        let vietnamese = try Words.project(.vietnamese)
+    /// A rider who signs up on pages in `language` (by `Accept-Language`), confirms the email mailed in it, and
+    /// finishes a ride: the confirmation (checked) and the receipt, which is returned.
+    private func receiptOfARiderSignedUp(in language: Language) async throws -> (words: Words, receipt: MailMessage) {
+        let words = try Words.project(language)
         let browser = app.browser()
-        browser.additionalHeaders = ["Accept-Language": "vi"]
+        browser.additionalHeaders = ["Accept-Language": language.tag]
         try await signUp(browser)
         let confirmation = try await sendTheOneMessage()
-        try expectConfirmation(confirmation, in: vietnamese)
+        try expectConfirmation(confirmation, in: words)
         #expect(!confirmation.text.contains("Hi Mai,"))
         try await confirm(browser, with: confirmation)
-
-        _ = try await finishRide(of: browser, words: vietnamese)
+        _ = try await finishRide(of: browser, words: words)
         let receipt = try await sendTheOneMessage()
-        #expect(receipt.subject == vietnamese("mail.subject.receipt"))
+        #expect(receipt.subject == words("mail.subject.receipt"))
+        return (words, receipt)
+    }
+
+    @Test func aRiderWhoSignsUpInVietnameseGetsTheConfirmationAndTheReceiptInVietnamese() async throws {
+        let (vietnamese, receipt) = try await receiptOfARiderSignedUp(in: .vietnamese)
         #expect(receipt.html.contains("<html lang=\"vi\""))
         #expect(receipt.text.contains(vietnamese("mail.receipt.greeting", ["nickname": "Mai"])))
     }
@@ -107,16 +113,7 @@ import Testing
     /// An Arabic rider's mail is mirrored: right to left, each detail's label aligned to the right with its gap on
     /// the left (mail readers do not all know CSS's logical properties, so the sides are written out).
     @Test func anArabicRidersReceiptIsMirrored() async throws {
-        let arabic = try Words.project(.arabic)
-        let browser = app.browser()
-        browser.additionalHeaders = ["Accept-Language": "ar"]
-        try await signUp(browser)
-        let confirmation = try await sendTheOneMessage()
-        try expectConfirmation(confirmation, in: arabic)
-        try await confirm(browser, with: confirmation)
-        _ = try await finishRide(of: browser, words: arabic)
-        let receipt = try await sendTheOneMessage()
-        #expect(receipt.subject == arabic("mail.subject.receipt"))
+        let (_, receipt) = try await receiptOfARiderSignedUp(in: .arabic)
         #expect(receipt.html.contains("<html lang=\"ar\" dir=\"rtl\">"))
         try expectSides(of: receipt, start: "right", end: "left")
     }
