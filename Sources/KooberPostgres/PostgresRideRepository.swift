@@ -15,8 +15,10 @@ import PostgresNIO
 /// one holding 12, and a process that had read 12 would miss 11. So every ride write increments the one row
 /// of `ride_revision`, whose row lock it holds until it commits: revisions are given and committed in one order, as
 /// SQLite's single writer gives them. It does so last, in the statement that stamps the ride and returns it
-/// (`stampRevision`), so the lock is held for one round trip and the commit; only ride writes take it. Each such write also notifies
-/// the other processes (`PostgresChanges`), whose dispatchers then look at once instead of at their next tick.
+/// (`stampRevision`), so the lock is held for one round trip and the commit; only ride writes take it. A ride request
+/// is one statement in a transaction of its own (`insertRideSQL`, issue 45): the lock is then held only inside the
+/// server, for the statement's end and the commit, with no round trip to koober while it is held. Each such write also
+/// notifies the other processes (`PostgresChanges`), whose dispatchers then look at once instead of at their next tick.
 public struct PostgresRideRepository: RideRepository {
     private let database: PostgresDatabase
 
@@ -118,12 +120,13 @@ public struct PostgresRideRepository: RideRepository {
         )
     }
 
-    /// Inserts the ride (`finding`) and its first event, leaves earlier rides behind and clears the draft, all in one
-    /// transaction. Throws `RideRepositoryError.rideAlreadyInProgress` when the rider already has a ride in progress,
-    /// `.accountLocked` when Koober Ops has locked the account, `.unknownPlace` for a drop-off that doesn't exist.
+    /// Inserts the ride (`finding`) with its first event and its revision, leaves earlier rides behind and clears the
+    /// draft: one statement (`insertRideSQL`), so one round trip and its own transaction. Throws
+    /// `RideRepositoryError.rideAlreadyInProgress` when the rider already has a ride in progress, `.accountLocked` when
+    /// Koober Ops has locked the account, `.unknownPlace` for a drop-off that doesn't exist.
     public func requestRide(_ request: NewRideRequest) async throws -> Ride {
         do {
-            return try await database.transaction { transaction in try await Self.insertRide(request, in: transaction) }
+            return try Self.insertedRide(try await database.query(Self.insertRideSQL(request)))
         } catch let error as PSQLError where error.isUniqueViolation {
             throw RideRepositoryError.rideAlreadyInProgress
         } catch let error as PSQLError where error.isForeignKeyViolation {
@@ -131,39 +134,59 @@ public struct PostgresRideRepository: RideRepository {
         }
     }
 
-    /// `requestRide`'s writes, inside the caller's transaction (a scheduled ride's start makes its ride so); a ride
+    /// `requestRide`'s statement inside the caller's transaction (a scheduled ride's start makes its ride so); a ride
     /// already in progress fails it with the server's unique violation.
     static func insertRide(_ request: NewRideRequest, in transaction: PostgresTransaction) async throws -> Ride {
-        try await PostgresRiderAccountRepository.refuseIfLocked(request.userID, in: transaction)
-        let inserted = try await transaction.query(
-            """
-            INSERT INTO rides (
-                user_id, pickup_latitude, pickup_longitude, dropoff_place_id, ride_option_id, fare_cents,
-                requested_at, status, clock_rate, revision
-            ) VALUES (
-                \(request.userID.rawValue), \(request.pickup.latitude), \(request.pickup.longitude), \
-                \(request.dropoffID.rawValue), \(request.rideOptionID), \(Int64(request.fareCents.value)), \
-                \(PostgresTime.seconds(request.requestedAt)), 'finding', \(request.clockRate), 0
+        try insertedRide(try await transaction.query(insertRideSQL(request)))
+    }
+
+    /// The ride `insertRideSQL` returned; none: the account is locked.
+    private static func insertedRide(_ rows: [PostgresRow]) throws -> Ride {
+        guard let row = rows.first else { throw RideRepositoryError.accountLocked }
+        return try ride(from: row)
+    }
+
+    /// A ride request as one statement, its parts in the order the other writers take their locks (see the type's
+    /// notes): the rider's row `FOR SHARE` (Koober Ops' lock waits for it, and it for a lock in flight; a locked
+    /// account inserts nothing and returns no row), the rider's earlier rides left behind and the draft cleared, then
+    /// the revision counter's row (forced after them by reading their counts), the ride stamped with the next revision,
+    /// its `finding` event, and the notification to the other processes. A missing place or user fails the insert on
+    /// its foreign key, a ride in progress on `rides_in_progress`, and then nothing is written.
+    private static func insertRideSQL(_ request: NewRideRequest) -> PostgresQuery {
+        let userID = request.userID.rawValue
+        return """
+            WITH rider AS (
+                SELECT locked_at IS NOT NULL AS locked FROM users WHERE id = \(userID) FOR SHARE
+            ), open AS (
+                SELECT NOT EXISTS (SELECT 1 FROM rider WHERE locked) AS ok
+            ), behind AS (
+                UPDATE rides SET left_behind = TRUE
+                WHERE user_id = \(userID) AND NOT left_behind AND (SELECT ok FROM open)
+                RETURNING id
+            ), drafted AS (
+                DELETE FROM ride_drafts WHERE user_id = \(userID) AND (SELECT ok FROM open) RETURNING user_id
+            ), next AS (
+                UPDATE ride_revision SET value = value + 1
+                WHERE id = 1 AND (SELECT ok FROM open)
+                    AND (SELECT count(*) FROM behind) >= 0 AND (SELECT count(*) FROM drafted) >= 0
+                RETURNING value
+            ), r AS (
+                INSERT INTO rides (
+                    user_id, pickup_latitude, pickup_longitude, dropoff_place_id, ride_option_id, fare_cents,
+                    requested_at, status, clock_rate, revision
+                )
+                SELECT \(userID), \(request.pickup.latitude), \(request.pickup.longitude), \
+            \(request.dropoffID.rawValue), \(request.rideOptionID), \(Int64(request.fareCents.value)), \
+            \(PostgresTime.seconds(request.requestedAt)), 'finding', \(request.clockRate), next.value
+                FROM next
+                RETURNING *
+            ), event AS (
+                INSERT INTO ride_events (ride_id, status, at_ms)
+                SELECT id, 'finding', \(PostgresTime.milliseconds(request.requestedAt)) FROM r
             )
-            RETURNING id
+            SELECT pg_notify(\(PostgresChanges.channel), 'rides') AS notified, \(unescaped: rideColumns)
+            FROM r JOIN places AS p ON p.id = r.dropoff_place_id
             """
-        )
-        let id = try inserted[0].decode(Int64.self)
-        try await transaction.execute(
-            """
-            INSERT INTO ride_events (ride_id, status, at_ms)
-            VALUES (\(id), 'finding', \(PostgresTime.milliseconds(request.requestedAt)))
-            """
-        )
-        try await transaction.execute("DELETE FROM ride_drafts WHERE user_id = \(request.userID.rawValue)")
-        try await transaction.execute(
-            """
-            UPDATE rides SET left_behind = TRUE
-            WHERE user_id = \(request.userID.rawValue) AND id <> \(id) AND NOT left_behind
-            """
-        )
-        try await PostgresChanges.notifyRidesChanged(in: transaction)
-        return try await Self.stampRevision(rideID: id, in: transaction)
     }
 
     public func startNewRide(userID: UserID) async throws {
