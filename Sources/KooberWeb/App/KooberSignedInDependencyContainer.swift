@@ -110,11 +110,13 @@ struct KooberSignedInDependencyContainer: SignOutUseCaseFactory, LoadUserProfile
 
     /// The rider's stream of their ride (`GET /ride/events`, and Koober Cloud's, which answers refusals as JSON).
     func rideEvents(errors: any ErrorAnswers, lastEventID: String?) async throws -> Response {
-        RideEventsResponder(
+        try await RideEventsResponder(
             watcher: .rider(session: userSession.tokenHash), errors: errors, words: errors.words,
             feed: appContainer.rideFeed, now: services.now
         )
-        .respond(record: try await makeLoadLiveRideUseCase().run(), lastEventID: lastEventID)
+        .respond(
+            record: try await makeLoadLiveRideUseCase().run(), lastEventID: lastEventID,
+            current: { try await services.rideRepository.ride(id: $0) })
     }
 
     /// The ride the rider follows, brought up to the clock (the streams, and Koober Cloud's current ride).

@@ -15,8 +15,14 @@ struct RideEventsResponder {
     let feed: RideFeed
     let now: @Sendable () -> Date
 
-    /// The stream of `record`'s ride, or 204 without one (an EventSource that gets it stops reconnecting).
-    func respond(record: RideRecord?, lastEventID: String?) -> Response {
+    /// The stream of `record`'s ride, or 204 without one (an EventSource that gets it stops reconnecting). `current`
+    /// reads the ride again once the stream is registered with the feed: news stored and published after `record` was
+    /// read but before the registration reached no observer of this stream, and a stream that missed it said
+    /// `finding` until the animal arrived (issue 45's rush hour: 1–2 % of streams). Anything stored after that read is
+    /// published to the stream.
+    func respond(
+        record: RideRecord?, lastEventID: String?, current: (RideID) async throws -> Ride?
+    ) async throws -> Response {
         guard let record else { return Response(status: .noContent) }
         // An id from another ride's stream (or another kind of stream) resumes nothing.
         let resumeFrom = lastEventID.flatMap(RideEventID.init(parsing:)).flatMap {
@@ -33,6 +39,12 @@ struct RideEventsResponder {
             try feed.register(stream, userID: record.ride.userID, watcher: watcher)
         } catch {
             return errors.streamRefused(isStopping: error == .stopping, tooMany: Self.tooManyStreams(words))
+        }
+        do {
+            if let ride = try await current(record.ride.id) { stream.rideChanged(ride) }
+        } catch {
+            feed.unregister(stream)  // never started, so never closed: it would hold its place in the limits
+            throw error
         }
         return .eventStream(stream)
     }

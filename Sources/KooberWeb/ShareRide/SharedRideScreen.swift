@@ -24,10 +24,12 @@ struct SharedRideScreen {
     func events(token: RideShareToken?, lastEventID: String?) async throws -> Response {
         guard let token, let sharedRide = try await makeLoadSharedRideUseCase(token).run() else { return ended() }
         let watcher = RideWatcher.share(link: sharedRide.tokenHash, rideID: sharedRide.record.ride.id)
-        return RideEventsResponder(
+        return try await RideEventsResponder(
             watcher: watcher, errors: ErrorPages(templates: templates), words: templates.words, feed: feed, now: now
         )
-        .respond(record: sharedRide.record, lastEventID: lastEventID)
+        .respond(record: sharedRide.record, lastEventID: lastEventID) { _ in
+            try await makeLoadSharedRideUseCase(token).run()?.record.ride
+        }
     }
 
     /// **This ride is no longer shared** (410): nothing in it depends on the link.
