@@ -15,7 +15,9 @@ Only Python 3's standard library.
 - The benchmarks' own: `SERVER_CORE` and `LOAD_CORE` (taskset), `request` (one plain HTTP request, cookies kept),
   `csrf_token`, `sign_in`, `sign_in_and_choose_dropoff`, `wrk` (run pinned and read: `wrk_command`, `wrk_result`) and
   `percentile`; Koober Ops' `staff_key_file`, `add_staff` (`koober staff add`), `totp` (RFC 6238) and
-  `sign_in_to_ops`; `postgres_bin`, the PostgreSQL programs scripts/with-postgres runs.
+  `sign_in_to_ops`; `postgres_bin`, the PostgreSQL programs scripts/with-postgres runs, `psql` (a query's rows)
+  and `fresh_postgres_database`; `Nginx`, nginx round robin over koober processes; `scan_log`, what a koober log
+  says (levels, answers by status, the unusual lines).
 - `seed(binary, database, ...)` runs `koober seed` (Koober's own repositories write, not SQL) and returns its JSON
   lines.
 - `Browser` is a rider's browser over HTTP: a cookie jar, redirects followed (and which process answered each hop,
@@ -477,6 +479,121 @@ def postgres_bin():
     folders = sorted(glob.glob("/usr/lib/postgresql/*/bin"),
                      key=lambda path: [int(n) for n in re.findall(r"\d+", path)])
     return folders[-1] if folders else os.path.dirname(shutil.which("psql") or "/usr/bin/psql")
+
+
+def psql(url, sql):
+    """The rows of `sql` run by psql on the PostgreSQL database at `url`, each a list of strings (`|`-separated, as
+    psql -At prints them); raises RuntimeError if psql fails."""
+    done = subprocess.run([os.path.join(postgres_bin(), "psql"), "-d", url, "-XAtq", "-v", "ON_ERROR_STOP=1",
+                           "-c", sql], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"psql: {sql}: {done.stderr.strip()}")
+    return [line.split("|") for line in done.stdout.splitlines() if line]
+
+
+def fresh_postgres_database(url, name):
+    """A new, empty database `name` on the server of `url` (dropped first if it was there); returns its URL."""
+    parts = urllib.parse.urlsplit(url)
+    psql(parts._replace(path="/postgres").geturl(), f'DROP DATABASE IF EXISTS "{name}"')
+    psql(parts._replace(path="/postgres").geturl(), f'CREATE DATABASE "{name}"')
+    return parts._replace(path=f"/{name}").geturl()
+
+
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+NGINX_CONFIGURATION = """
+worker_processes 1;
+worker_rlimit_nofile {files};
+pid {prefix}/nginx.pid;
+error_log {prefix}/error.log warn;
+events {{ worker_connections {connections}; }}
+http {{
+    access_log off;
+    client_body_temp_path {prefix}/body;
+    proxy_temp_path {prefix}/proxy;
+    fastcgi_temp_path {prefix}/fastcgi;
+    uwsgi_temp_path {prefix}/uwsgi;
+    scgi_temp_path {prefix}/scgi;
+    upstream koober {{
+{servers}
+        keepalive 64;
+    }}
+    server {{
+        listen 127.0.0.1:{port};
+        location / {{
+            proxy_pass http://koober;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_set_header Host $http_host;
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_buffering off;
+            proxy_cache off;
+            proxy_read_timeout 1h;
+            proxy_send_timeout 1h;
+        }}
+    }}
+}}
+"""
+
+
+class Nginx(Process):
+    """nginx in the foreground in `folder` (its configuration, logs and temporary files), one worker, round robin over
+    `upstreams` (koober processes, or "host:port") with keep-alive connections, Server-Sent Events passed unbuffered
+    and held open as scripts/cluster/nginx.conf does, no access log; answering `GET /healthz` through it before this
+    returns. `pin`: its cores (taskset)."""
+
+    def __init__(self, upstreams, folder, pin=None, connections=8192, binary=NGINX, startup_timeout=20):
+        os.makedirs(folder, exist_ok=True)
+        os.chmod(folder, 0o755)  # nginx's worker runs as an unprivileged user when the master is root
+        self.folder, self.port = folder, free_port()
+        self.error_log = os.path.join(folder, "error.log")
+        servers = "\n".join(f"        server {getattr(upstream, 'address', upstream)};" for upstream in upstreams)
+        configuration = os.path.join(folder, "nginx.conf")
+        with open(configuration, "w") as file:
+            file.write(NGINX_CONFIGURATION.format(prefix=folder, servers=servers, port=self.port,
+                                                  connections=connections, files=2 * connections + 64))
+        # SIGTERM if this script dies: nginx's master then stops its worker.
+        super().__init__("nginx", [binary, "-c", configuration, "-p", folder, "-e", self.error_log,
+                                   "-g", "daemon off;"], log=os.path.join(folder, "nginx.out"), pin=pin,
+                         new_session=True, death_signal=signal.SIGTERM)
+        self.wait_until_answering(self.port, "/healthz", startup_timeout)
+
+    @property
+    def address(self):
+        return f"127.0.0.1:{self.port}"
+
+    def errors(self):
+        """The error log's lines at error or worse."""
+        try:
+            with open(self.error_log, errors="replace") as log:
+                return [line.rstrip() for line in log if re.search(r"\[(error|crit|alert|emerg)\]", line)]
+        except FileNotFoundError:
+            return []
+
+
+LOG_LEVEL = re.compile(rb"^\S+ (trace|debug|info|notice|warning|error|critical) ")
+LOG_ANSWER = re.compile(rb" koober: (GET|POST|HEAD|PUT|PATCH|DELETE|OPTIONS) (\S+) (\d{3}) ")
+
+
+def scan_log(path):
+    """What a koober log says: its lines by level, its answers by status, and the distinct lines above info and
+    answers 4xx/5xx, counted (timestamps and request ids taken out)."""
+    levels, statuses, unusual = {}, {}, {}
+    with open(path, "rb") as log:
+        for line in log:
+            level = LOG_LEVEL.match(line)
+            level = level.group(1).decode() if level else "other"
+            levels[level] = levels.get(level, 0) + 1
+            answer = LOG_ANSWER.search(line)
+            if answer:
+                status = answer.group(3).decode()
+                statuses[status] = statuses.get(status, 0) + 1
+                if status[0] in "45":
+                    key = f"{answer.group(1).decode()} {answer.group(2).decode()} {status}"
+                    unusual[key] = unusual.get(key, 0) + 1
+            elif level not in ("info", "debug", "trace"):
+                text = re.sub(r"request_id=\w+|^\S+ ", "", line.decode(errors="replace").strip())[:240]
+                unusual[text] = unusual.get(text, 0) + 1
+    return {"levels": levels, "statuses": statuses, "unusual": unusual}
 
 
 # ---------------------------------------------------------------------------------------------------------------------
