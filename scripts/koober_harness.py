@@ -13,8 +13,8 @@ Only Python 3's standard library.
   by `Process.stop_all()`; `Koober` is koober started with flags on a port (a free one, or 0 and the one it logs),
   waited for until `GET /healthz` answers 200.
 - The benchmarks' own: `SERVER_CORE` and `LOAD_CORE` (taskset), `request` (one plain HTTP request, cookies kept),
-  `csrf_token`, `sign_in`, `sign_in_and_choose_dropoff`, `wrk` (run pinned and read: `wrk_command`, `wrk_result`) and
-  `percentile`; Koober Ops' `staff_key_file`, `add_staff` (`koober staff add`), `totp` (RFC 6238) and
+  `csrf_token`, `cookie_value` and `cookie_header`, `sign_in`, `sign_in_and_choose_dropoff`, `wrk` (run pinned and
+  read: `wrk_command`, `wrk_result`) and `percentile`; Koober Ops' `staff_key_file`, `add_staff` (`koober staff add`), `totp` (RFC 6238) and
   `sign_in_to_ops`; `postgres_bin`, the PostgreSQL programs scripts/with-postgres runs, `psql` (a query's rows)
   and `fresh_postgres_database`; `Nginx`, nginx round robin over koober processes; `scan_log`, what a koober log
   says (levels, answers by status, the unusual lines).
@@ -335,9 +335,14 @@ def csrf_token(page):
     return CSRF_TOKEN.search(page).group(1).decode()
 
 
+def cookie_value(cookies):
+    """`cookies` (a jar: name to value) as a `Cookie` header's value."""
+    return "; ".join(f"{k}={v}" for k, v in cookies.items())
+
+
 def cookie_header(cookies):
     """`cookies` as a request header line, for wrk's -H."""
-    return "Cookie: " + "; ".join(f"{k}={v}" for k, v in cookies.items())
+    return "Cookie: " + cookie_value(cookies)
 
 
 def sign_in(port, email, password):
