@@ -50,9 +50,14 @@ public struct PostgresOpsRideRepository: OpsRideRepository {
         }
     }
 
+    /// The ride's change (`PostgresRideRepository.applySQL`) and, only if it was made, its audit row, in one transaction.
     public func cancel(_ change: RideChange, audit: AuditEntry) async throws -> Ride? {
         try await database.transaction { transaction in
-            try await PostgresRideRepository.apply(change, audit: audit, in: transaction)
+            guard let row = try await transaction.query(PostgresRideRepository.applySQL(change)).first else {
+                return nil
+            }
+            try await PostgresAuditLogRepository.append(audit, in: transaction)
+            return try PostgresRideRepository.ride(from: row)
         }
     }
 

@@ -14,10 +14,10 @@ import PostgresNIO
 /// a higher one: with concurrent writers, a plain sequence would let a transaction holding revision 11 commit after
 /// one holding 12, and a process that had read 12 would miss 11. So every ride write increments the one row
 /// of `ride_revision`, whose row lock it holds until it commits: revisions are given and committed in one order, as
-/// SQLite's single writer gives them. It does so last, in the statement that stamps the ride and returns it
-/// (`stampRevision`), so the lock is held for one round trip and the commit; only ride writes take it. A ride request
-/// is one statement in a transaction of its own (`insertRideSQL`, issue 45): the lock is then held only inside the
-/// server, for the statement's end and the commit, with no round trip to koober while it is held. Each such write also
+/// SQLite's single writer gives them; only ride writes take it. A ride request and a change are each one statement
+/// (`insertRideSQL`, `applySQL`, issue 45), which takes the counter last, after the rows it changes: in a transaction
+/// of its own the lock is held only inside the server, for the statement's end and the commit, with no round trip to
+/// koober while it is held. Each such write also
 /// notifies the other processes (`PostgresChanges`), whose dispatchers then look at once instead of at their next tick.
 public struct PostgresRideRepository: RideRepository {
     private let database: PostgresDatabase
@@ -371,74 +371,6 @@ public struct PostgresRideRepository: RideRepository {
             """
     }
 
-    /// `apply`'s writes, inside the caller's transaction; `audit` (Koober Ops' cancel) is written in it too, before the
-    /// revision is stamped. An assignment that breaks `rides_by_animal` throws the server's unique violation.
-    static func apply(_ change: RideChange, audit: AuditEntry? = nil, in transaction: PostgresTransaction) async throws
-        -> Ride?
-    {
-        let assignment = change.assignment
-        if let assignment {
-            // Staff's out-of-service mark, read `FOR SHARE`: a mark's update waits for this assignment to commit, and
-            // this waits for a mark in flight, then reads it.
-            let usable = try await transaction.query(
-                "SELECT 1 FROM animals WHERE id = \(assignment.animalID.rawValue) AND NOT out_of_service FOR SHARE")
-            guard usable.first != nil else { return nil }
-        }
-        if change.receipt != nil {
-            try await transaction.execute(
-                """
-                SELECT 1 FROM users WHERE id = (SELECT user_id FROM rides WHERE id = \(change.rideID.rawValue))
-                FOR KEY SHARE
-                """
-            )
-        }
-        let changed = try await transaction.query(
-            """
-            UPDATE rides SET
-                status = \(change.status.rawValue),
-                next_event_at_ms = \(change.nextEventAt.map(PostgresTime.milliseconds)),
-                ended_at_ms = \(change.endedAt.map(PostgresTime.milliseconds)),
-                animal_id = coalesce(\(assignment?.animalID.rawValue), animal_id),
-                animal_name = coalesce(\(assignment?.animalName), animal_name),
-                assigned_at_ms = coalesce(\(assignment.map { PostgresTime.milliseconds($0.assignedAt) }), \
-            assigned_at_ms),
-                start_latitude = coalesce(\(assignment?.start.latitude), start_latitude),
-                start_longitude = coalesce(\(assignment?.start.longitude), start_longitude),
-                cancelled_by_koober = \(change.cancelledByKoober)
-            WHERE id = \(change.rideID.rawValue) AND revision = \(change.expectedRevision)
-            RETURNING user_id
-            """
-        )
-        guard let ride = changed.first else { return nil }
-        if let receipt = change.receipt, let endedAt = change.endedAt {
-            try await PostgresMailQueue.queue(
-                receipt, for: UserID(try ride.decode(Int64.self)), at: endedAt, onlyIfConfirmed: true,
-                in: transaction)
-        }
-        for event in change.events {
-            try await transaction.execute(
-                """
-                INSERT INTO ride_events (ride_id, status, at_ms)
-                VALUES (\(change.rideID.rawValue), \(event.status.rawValue), \
-                \(PostgresTime.milliseconds(event.at)))
-                ON CONFLICT (ride_id, status) DO NOTHING
-                """
-            )
-        }
-        if let freed = change.freedAnimal {
-            try await transaction.execute(
-                """
-                UPDATE animals SET latitude = \(freed.location.latitude), longitude = \(freed.location.longitude),
-                    cell = \(FleetGrid.cell(of: freed.location))
-                WHERE id = \(freed.id.rawValue)
-                """
-            )
-        }
-        if let audit { try await PostgresAuditLogRepository.append(audit, in: transaction) }
-        try await PostgresChanges.notifyRidesChanged(in: transaction)
-        return try await Self.stampRevision(rideID: change.rideID.rawValue, in: transaction)
-    }
-
     public func rides(changedAfter revision: Int64, limit: Int) async throws -> [Ride] {
         try await database.query(
             "\(unescaped: Self.selectRides) WHERE r.revision > \(revision) ORDER BY r.revision LIMIT \(Int64(limit))"
@@ -448,22 +380,6 @@ public struct PostgresRideRepository: RideRepository {
 
     public func latestRevision() async throws -> Int64 {
         try await database.query("SELECT value FROM ride_revision WHERE id = 1").first?.decode(Int64.self) ?? 0
-    }
-
-    /// Gives the ride the next revision, last in its transaction, and returns it as stored: the revision counter's row
-    /// lock is then held only for this statement and the commit (see the type's notes).
-    private static func stampRevision(rideID: Int64, in transaction: PostgresTransaction) async throws -> Ride {
-        let rows = try await transaction.query(
-            """
-            WITH next AS (UPDATE ride_revision SET value = value + 1 WHERE id = 1 RETURNING value),
-            r AS (UPDATE rides SET revision = (SELECT value FROM next) WHERE id = \(rideID) RETURNING *)
-            SELECT \(unescaped: rideColumns) FROM r JOIN places AS p ON p.id = r.dropoff_place_id
-            """
-        )
-        guard let row = rows.first else {
-            throw PostgresStoreError.invalidValue("ride \(rideID) vanished inside its own transaction")
-        }
-        return try ride(from: row)
     }
 
     /// Rides with their drop-off place; callers append a `WHERE` (and `ORDER BY`) with `$n` bindings.
