@@ -35,8 +35,10 @@ public struct FailingRideRepository: RideRepository, FleetRepository, RideFeedba
     ) async throws -> RatingOutcome { try fail("rate") }
     public func report(rideID: RideID, _ report: ProblemReport) async throws -> Bool { try fail("report") }
     public func animalRating(animalID: AnimalID) async throws -> AnimalRating { try fail("animal rating") }
-    public func rides(changedAfter revision: Int64, limit: Int) async throws -> [Ride] { try fail("changed rides") }
-    public func latestRevision() async throws -> Int64 { try fail("latest revision") }
+    public func rideChanges(after cursor: RideChangeCursor, limit: Int) async throws -> RideChanges {
+        try fail("ride changes")
+    }
+    public func latestRideChange() async throws -> RideChangeCursor { try fail("latest ride change") }
     public func provide(_ members: [FleetMember]) async throws { try fail("provide fleet") as Void }
     public func freeAnimals() async throws -> [Animal] { try fail("free animals") }
 }

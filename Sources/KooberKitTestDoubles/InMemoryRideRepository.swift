@@ -184,12 +184,16 @@ public actor InMemoryRideRepository: RideRepository, FleetRepository {
         return stored[index].ride
     }
 
-    public func rides(changedAfter revision: Int64, limit: Int) async throws -> [Ride] {
-        Array(stored.map(\.ride).filter { $0.revision > revision }.sorted { $0.revision < $1.revision }.prefix(limit))
+    public func rideChanges(after cursor: RideChangeCursor, limit: Int) async throws -> RideChanges {
+        let rides = stored.map(\.ride).filter { $0.revision > cursor.position }.sorted { $0.revision < $1.revision }
+            .prefix(max(0, limit))
+        guard let last = rides.last else { return RideChanges(rides: [], cursor: cursor) }
+        return RideChanges(
+            rides: Array(rides), cursor: RideChangeCursor(position: last.revision, rideID: last.id.rawValue))
     }
 
-    public func latestRevision() async throws -> Int64 {
-        lastRevision
+    public func latestRideChange() async throws -> RideChangeCursor {
+        RideChangeCursor(position: lastRevision, rideID: 0)
     }
 
     public func provide(_ members: [FleetMember]) async throws {

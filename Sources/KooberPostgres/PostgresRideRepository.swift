@@ -10,15 +10,21 @@ import PostgresNIO
 /// from a stale read (`apply` changes a ride only at the revision it was worked out from; of two processes applying
 /// the same change, the second waits for the first's row lock and then finds the revision gone).
 ///
-/// **Revisions.** Streams hear of "every ride changed after revision R", so a revision must never become visible after
-/// a higher one: with concurrent writers, a plain sequence would let a transaction holding revision 11 commit after
-/// one holding 12, and a process that had read 12 would miss 11. So every ride write increments the one row
-/// of `ride_revision`, whose row lock it holds until it commits: revisions are given and committed in one order, as
-/// SQLite's single writer gives them; only ride writes take it. A ride request and a change are each one statement
-/// (`insertRideSQL`, `applySQL`, issue 45), which takes the counter last, after the rows it changes: in a transaction
-/// of its own the lock is held only inside the server, for the statement's end and the commit, with no round trip to
-/// koober while it is held. Each such write also
-/// notifies the other processes (`PostgresChanges`), whose dispatchers then look at once instead of at their next tick.
+/// **Revisions and the order of changes.** A ride's revision comes from a sequence, `ride_revisions`: never given
+/// twice, and greater at each change of one ride (its writers wait for each other's row lock, and a change is applied
+/// only at the revision it was worked out from). Streams hear of "every ride changed after cursor C", so a change must
+/// never become readable after a later one in that order; with concurrent writers a revision cannot be that order (a
+/// transaction holding revision 11 may commit after one holding 12). Until issue 45 every ride write therefore locked
+/// one counter row until it committed, and under load the writers queued on it. Now each ride write stamps its row
+/// with its transaction's id (`changed_by`, from `pg_current_xact_id()`), and `rideChanges` reads in
+/// `(changed_by, id)` order only the rows below the oldest transaction that may still write to the database
+/// (`oldestWriter`): every transaction below it has ended, and every transaction in flight or to come has a greater
+/// id, so nothing can appear later below a cursor. A change committed above that line is held back
+/// (`RideChanges.heldBack`) until the transactions before it end, a moment later.
+///
+/// A ride request and a change are each one statement (`insertRideSQL`, `applySQL`) in a transaction of its own: one
+/// round trip. Each such write also notifies the other processes (`PostgresChanges`), whose dispatchers then look at
+/// once instead of at their next tick.
 public struct PostgresRideRepository: RideRepository {
     private let database: PostgresDatabase
 
@@ -149,8 +155,8 @@ public struct PostgresRideRepository: RideRepository {
     /// A ride request as one statement, its parts in the order the other writers take their locks (see the type's
     /// notes): the rider's row `FOR SHARE` (Koober Ops' lock waits for it, and it for a lock in flight; a locked
     /// account inserts nothing and returns no row), the rider's earlier rides left behind and the draft cleared, then
-    /// the revision counter's row (forced after them by reading their counts), the ride stamped with the next revision,
-    /// its `finding` event, and the notification to the other processes. A missing place or user fails the insert on
+    /// the ride stamped with the next revision and its transaction, its `finding` event, and the notification to the
+    /// other processes. A missing place or user fails the insert on
     /// its foreign key, a ride in progress on `rides_in_progress`, and then nothing is written.
     private static func insertRideSQL(_ request: NewRideRequest) -> PostgresQuery {
         let userID = request.userID.rawValue
@@ -165,20 +171,16 @@ public struct PostgresRideRepository: RideRepository {
                 RETURNING id
             ), drafted AS (
                 DELETE FROM ride_drafts WHERE user_id = \(userID) AND (SELECT ok FROM open) RETURNING user_id
-            ), next AS (
-                UPDATE ride_revision SET value = value + 1
-                WHERE id = 1 AND (SELECT ok FROM open)
-                    AND (SELECT count(*) FROM behind) >= 0 AND (SELECT count(*) FROM drafted) >= 0
-                RETURNING value
             ), r AS (
                 INSERT INTO rides (
                     user_id, pickup_latitude, pickup_longitude, dropoff_place_id, ride_option_id, fare_cents,
-                    requested_at, status, clock_rate, revision
+                    requested_at, status, clock_rate, revision, changed_by
                 )
                 SELECT \(userID), \(request.pickup.latitude), \(request.pickup.longitude), \
             \(request.dropoffID.rawValue), \(request.rideOptionID), \(Int64(request.fareCents.value)), \
-            \(PostgresTime.seconds(request.requestedAt)), 'finding', \(request.clockRate), next.value
-                FROM next
+            \(PostgresTime.seconds(request.requestedAt)), 'finding', \(request.clockRate), nextval('ride_revisions'), \
+            \(unescaped: Self.thisTransaction)
+                WHERE (SELECT ok FROM open) AND (SELECT count(*) FROM behind) >= 0 AND (SELECT count(*) FROM drafted) >= 0
                 RETURNING *
             ), event AS (
                 INSERT INTO ride_events (ride_id, status, at_ms)
@@ -294,8 +296,7 @@ public struct PostgresRideRepository: RideRepository {
     /// mark committed first is seen (the row is read again once the mark commits): `nil`, nothing written. An
     /// assignment that locked the row first commits before the mark is made: the animal finishes that ride.
     ///
-    /// All of it is one statement in a transaction of its own (`applySQL`, issue 45): one round trip, and the revision
-    /// counter's lock is held only inside the server.
+    /// All of it is one statement in a transaction of its own (`applySQL`, issue 45): one round trip.
     public func apply(_ change: RideChange) async throws -> Ride? {
         do {
             return try await database.query(Self.applySQL(change)).first.map(Self.ride(from:))
@@ -306,9 +307,8 @@ public struct PostgresRideRepository: RideRepository {
 
     /// `apply` as one statement, taking its locks in the order the other writers take them: the rider's row
     /// `FOR KEY SHARE` (with a receipt to queue: users before rides, as deleting the account), the animal `FOR SHARE`
-    /// (an assignment, only if it is not out of service), the ride's row `FOR UPDATE` at the expected revision, then
-    /// the revision counter's row (forced after the ride by reading it); the ride is changed and stamped, its events
-    /// added, a freed animal put where it stands, the receipt queued, the other processes notified. A ride no longer at
+    /// (an assignment, only if it is not out of service), the ride's row `FOR UPDATE` at the expected revision; the ride
+    /// is changed and stamped with the next revision and its transaction, its events added, a freed animal put where it stands, the receipt queued, the other processes notified. A ride no longer at
     /// the revision, or an animal taken out of service, changes nothing and returns no row.
     static func applySQL(_ change: RideChange) -> PostgresQuery {
         let rideID = change.rideID.rawValue
@@ -327,9 +327,6 @@ public struct PostgresRideRepository: RideRepository {
                 WHERE id = \(rideID) AND revision = \(change.expectedRevision) AND (SELECT count(*) FROM rider) >= 0
                     AND (\(assignment == nil) OR EXISTS (SELECT 1 FROM usable))
                 FOR UPDATE
-            ), next AS (
-                UPDATE ride_revision SET value = value + 1 WHERE id = 1 AND EXISTS (SELECT 1 FROM target)
-                RETURNING value
             ), r AS (
                 UPDATE rides SET
                     status = \(change.status.rawValue),
@@ -342,7 +339,8 @@ public struct PostgresRideRepository: RideRepository {
                     start_latitude = coalesce(\(assignment?.start.latitude), start_latitude),
                     start_longitude = coalesce(\(assignment?.start.longitude), start_longitude),
                     cancelled_by_koober = \(change.cancelledByKoober),
-                    revision = (SELECT value FROM next)
+                    revision = nextval('ride_revisions'),
+                    changed_by = \(unescaped: Self.thisTransaction)
                 WHERE id = (SELECT id FROM target)
                 RETURNING *
             ), events AS (
@@ -371,15 +369,76 @@ public struct PostgresRideRepository: RideRepository {
             """
     }
 
-    public func rides(changedAfter revision: Int64, limit: Int) async throws -> [Ride] {
-        try await database.query(
-            "\(unescaped: Self.selectRides) WHERE r.revision > \(revision) ORDER BY r.revision LIMIT \(Int64(limit))"
+    /// The id of the statement's transaction (assigned now if it has none), as a ride write stamps `changed_by`.
+    private static let thisTransaction = "pg_current_xact_id()::text::bigint"
+    /// The oldest transaction that may still write to this database: every transaction below it that wrote here has
+    /// ended, and every one in flight or still to come has this id or a greater one. It is the next id to be given
+    /// (the snapshot's `xmax`, read first), or the oldest id a backend of this database still runs
+    /// (`pg_stat_activity`, read after): only client backends write rides, and another database's transactions
+    /// cannot write here, so a long one (or autovacuum's analyze) holds nothing back. A backend holds its transaction's 32-bit id, made whole from the next id's epoch. Should a
+    /// backend of this database be another role's, whose transaction cannot be seen (without `pg_read_all_stats`),
+    /// the oldest transaction of the whole server counts. Read in a statement of its own, before the changes are read
+    /// at a later snapshot: a transaction of this database that ended after this statement's snapshot but before its
+    /// look at the backends has committed before the next snapshot, so its change is in it.
+    private func oldestWriter() async throws -> Int64 {
+        let rows = try await database.query(
+            """
+            WITH now AS (
+                SELECT pg_snapshot_xmax(pg_current_snapshot())::text::bigint AS next,
+                    pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS oldest_anywhere
+            ), here AS (
+                SELECT backend_xid::text::bigint AS xid, query = '<insufficient privilege>' AS unseen
+                FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'
+            )
+            SELECT least(
+                next,
+                (SELECT min(next - ((next - xid) % 4294967296 + 4294967296) % 4294967296) FROM here),
+                CASE WHEN EXISTS (SELECT 1 FROM here WHERE unseen) THEN oldest_anywhere END
+            ) AS oldest
+            FROM now
+            """
         )
-        .map(Self.ride(from:))
+        return try rows.first?.decode(Int64.self) ?? 1
     }
 
-    public func latestRevision() async throws -> Int64 {
-        try await database.query("SELECT value FROM ride_revision WHERE id = 1").first?.decode(Int64.self) ?? 0
+    /// Two statements: the oldest transaction that may still write here (`oldestWriter`), then, at a later snapshot,
+    /// the changes below it in `(changed_by, id)` order, and whether a change after the cursor is committed at or
+    /// above it (held back).
+    public func rideChanges(after cursor: RideChangeCursor, limit: Int) async throws -> RideChanges {
+        let oldest = try await oldestWriter()
+        let rows = try await database.query(
+            """
+            WITH page AS (
+                SELECT \(unescaped: Self.rideColumns), r.changed_by FROM rides AS r
+                JOIN places AS p ON p.id = r.dropoff_place_id
+                WHERE (r.changed_by, r.id) > (\(cursor.position), \(cursor.rideID)) AND r.changed_by < \(oldest)
+                ORDER BY r.changed_by, r.id LIMIT \(Int64(max(0, limit)))
+            )
+            SELECT page.*, EXISTS (
+                SELECT 1 FROM rides WHERE changed_by >= \(oldest) AND changed_by >= \(cursor.position)
+            ) AS held_back
+            FROM (SELECT 1) AS one LEFT JOIN page ON TRUE
+            ORDER BY page.changed_by, page.id
+            """
+        )
+        var rides: [Ride] = []
+        var last = cursor
+        var heldBack = false
+        for row in rows {
+            let columns = row.makeRandomAccess()
+            heldBack = try columns["held_back"].decode(Bool.self)
+            guard let changedBy = try columns["changed_by"].decode(Int64?.self) else { continue }
+            let ride = try Self.ride(from: row)
+            rides.append(ride)
+            last = RideChangeCursor(position: changedBy, rideID: ride.id.rawValue)
+        }
+        return RideChanges(rides: rides, cursor: last, heldBack: heldBack)
+    }
+
+    /// Just below the oldest transaction that may still write here: whatever any transaction still to end writes
+    /// comes after it.
+    public func latestRideChange() async throws -> RideChangeCursor {
+        RideChangeCursor(position: max(try await oldestWriter(), 1) - 1, rideID: .max)
     }
 
     /// Rides with their drop-off place; callers append a `WHERE` (and `ORDER BY`) with `$n` bindings.

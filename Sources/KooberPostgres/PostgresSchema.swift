@@ -7,8 +7,8 @@ import PostgresNIO
 ///
 /// As in SQLite: times are BIGINT unix seconds (`_at`) or milliseconds (`_ms`), emails are stored normalised and
 /// unique ignoring case, and what must never happen is refused by the database itself (one ride in progress per rider,
-/// one ride per animal). New: `ride_revision`, one counter row that every ride write increments first, so that
-/// revisions are committed in the order they are given (see `PostgresRideRepository`).
+/// one ride per animal). New: the order the streams hear rides' changes in is kept as each change's transaction id
+/// (`rides.changed_by`, see `PostgresRideRepository`).
 enum PostgresSchema {
     static let migrations: [PostgresMigration] = [
         PostgresMigration(
@@ -546,6 +546,24 @@ enum PostgresSchema {
             statements: [
                 "ALTER TABLE animals ADD COLUMN cell BIGINT",
                 "CREATE INDEX animals_by_cell ON animals (ride_option_id, cell)",
+            ]
+        ),
+        // Rush hour (issue 45): no single counter row that every ride write locks until it commits. A revision comes
+        // from a sequence (unique, and greater at each change of a ride, whose row lock orders its writers), and the
+        // order the streams hear changes in is each change's transaction id (`changed_by`), read only below the
+        // oldest transaction in flight (`PostgresRideRepository`). Rides stored before are before every cursor.
+        PostgresMigration(
+            version: 22,
+            statements: [
+                "CREATE SEQUENCE ride_revisions",
+                """
+                SELECT setval('ride_revisions', greatest(
+                    (SELECT value FROM ride_revision WHERE id = 1), (SELECT coalesce(max(revision), 0) FROM rides), 1))
+                """,
+                "DROP TABLE ride_revision",
+                "ALTER TABLE rides ADD COLUMN changed_by BIGINT NOT NULL DEFAULT 0",
+                "DROP INDEX rides_by_revision",
+                "CREATE INDEX rides_by_change ON rides (changed_by, id)",
             ]
         ),
     ]

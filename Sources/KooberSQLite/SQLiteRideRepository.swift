@@ -311,22 +311,26 @@ public struct SQLiteRideRepository: RideRepository {
         return try Self.ride(id: change.rideID.rawValue, on: connection)
     }
 
-    public func rides(changedAfter revision: Int64, limit: Int) async throws -> [Ride] {
-        try await database.read { connection in
+    /// By revision: one writer at a time gives them in commit order, so a revision is the change's position.
+    public func rideChanges(after cursor: RideChangeCursor, limit: Int) async throws -> RideChanges {
+        let rides = try await database.read { connection in
             try connection.query(
                 Self.selectRides + " WHERE r.revision > ? ORDER BY r.revision LIMIT ?",
-                [.integer(revision), .integer(Int64(limit))]
+                [.integer(cursor.position), .integer(Int64(max(0, limit)))]
             )
             .map(Self.ride(from:))
         }
+        guard let last = rides.last else { return RideChanges(rides: [], cursor: cursor) }
+        return RideChanges(rides: rides, cursor: RideChangeCursor(position: last.revision, rideID: last.id.rawValue))
     }
 
-    public func latestRevision() async throws -> Int64 {
-        try await database.read { connection in
+    public func latestRideChange() async throws -> RideChangeCursor {
+        let revision = try await database.read { connection in
             try connection.query(
                 "SELECT max(value, (SELECT coalesce(max(revision), 0) FROM rides)) AS value FROM ride_revision WHERE id = 1"
             )[0].int64("value")
         }
+        return RideChangeCursor(position: revision, rideID: 0)
     }
 
     /// The revision a write gives the row it changes, from `ride_revision` in the write's transaction: above every

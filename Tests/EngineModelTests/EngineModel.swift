@@ -232,7 +232,7 @@ final class EngineModel {
     private func openStream(_ rider: Int) async throws -> String {
         guard let userID = riders[rider].account, let session = riders[rider].live.randomElement(using: &random)
         else { return "rider \(rider) has no session to stream with" }
-        let stored = try await world.rides.rides(changedAfter: 0, limit: 1_000_000)
+        let stored = try await world.rides.rideChanges(after: .beginning, limit: 1_000_000).rides
         let observer = RecordingObserver(
             userID: userID, session: session, atOpening: stored.filter { $0.userID == userID })
         do throws(RideFeed.Refusal) {
@@ -272,7 +272,7 @@ final class EngineModel {
     }
 
     private func checkPromises(after action: String) async throws {
-        let all = try await world.rides.rides(changedAfter: 0, limit: 1_000_000)
+        let all = try await world.rides.rideChanges(after: .beginning, limit: 1_000_000).rides
         let inProgress = all.filter(\.status.isInProgress)
 
         // No animal on two rides.

@@ -40,12 +40,13 @@ struct SQLiteRideRepositoryTests {
                 _ = try connection.execute(
                     "UPDATE rides SET revision = 1000 WHERE id = ?", [.integer(ride.id.rawValue)])
             }
-            #expect(try await rides.latestRevision() == 1_000)
+            #expect(try await rides.latestRideChange().position == 1_000)
             let seeded = try #require(try await rides.ride(id: ride.id))
             let change = try #require(RideChange.cancel(seeded, at: referenceTime + 60))
             let cancelled = try #require(try await rides.apply(change))
             #expect(cancelled.revision == 1_001)
-            #expect(try await rides.rides(changedAfter: 1_000, limit: 10).map(\.id) == [ride.id])
+            let after = RideChangeCursor(position: 1_000, rideID: 0)
+            #expect(try await rides.rideChanges(after: after, limit: 10).rides.map(\.id) == [ride.id])
         }
     }
 

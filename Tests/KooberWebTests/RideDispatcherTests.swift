@@ -41,10 +41,10 @@ import Testing
             try await working.dueRides(at: time, limit: limit)
         }
         func apply(_ change: RideChange) async throws -> Ride? { try await working.apply(change) }
-        func rides(changedAfter revision: Int64, limit: Int) async throws -> [Ride] {
-            try await working.rides(changedAfter: revision, limit: limit)
+        func rideChanges(after cursor: RideChangeCursor, limit: Int) async throws -> RideChanges {
+            try await working.rideChanges(after: cursor, limit: limit)
         }
-        func latestRevision() async throws -> Int64 { try await working.latestRevision() }
+        func latestRideChange() async throws -> RideChangeCursor { try await working.latestRideChange() }
     }
 
     @Test func anIdleDispatcherRestsBetweenLooksAndWakesWhenTold() async throws {

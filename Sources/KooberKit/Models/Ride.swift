@@ -18,7 +18,8 @@ public struct Ride: Equatable, Sendable {
     /// When it finished or was cancelled.
     public let endedAt: Date?
     /// Changes whenever the stored ride does: a change is applied only to the revision it was worked out from, so
-    /// two processes (or a dispatcher and a Cancel) never both move one ride.
+    /// two processes (or a dispatcher and a Cancel) never both move one ride. Never given twice, and greater at each
+    /// change of one ride.
     public let revision: Int64
     /// Whether Koober Ops cancelled it (**Cancel Ride** on `/ops/rides/<id>`), not its rider: the rider's pages then
     /// say **Koober cancelled this ride**. Only ever true of a cancelled ride.

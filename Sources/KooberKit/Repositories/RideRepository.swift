@@ -34,10 +34,11 @@ public protocol RideRepository: Sendable {
     /// Applies `change` if the ride is still at `change.expectedRevision` and, for an assignment, the animal carries
     /// no other ride; returns the ride as changed, or `nil` when it was not applied (someone else got there first).
     func apply(_ change: RideChange) async throws -> Ride?
-    /// Rides stored or changed after `revision`, lowest revision first (what a process's streams must hear of).
-    func rides(changedAfter revision: Int64, limit: Int) async throws -> [Ride]
-    /// The highest revision stored (0 without rides).
-    func latestRevision() async throws -> Int64
+    /// At most `limit` rides stored or changed after `cursor`, in the store's order of changes (what a process's
+    /// streams must hear of): a change is never readable before one earlier in that order.
+    func rideChanges(after cursor: RideChangeCursor, limit: Int) async throws -> RideChanges
+    /// The cursor after every change committed so far (`.beginning` without rides).
+    func latestRideChange() async throws -> RideChangeCursor
 }
 
 public enum RideRepositoryError: Error, Equatable, Sendable {

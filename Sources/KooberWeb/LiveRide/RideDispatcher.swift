@@ -23,8 +23,11 @@ public final class RideDispatcher: Service, RideChangeSignal {
     private let logger: Logger
     /// Rung when a ride changes here or elsewhere, and at a graceful stop: a ring is never lost (`WakeUpAlarm`).
     private let alarm = WakeUpAlarm()
-    /// The highest revision this process's streams have heard of.
-    private let publishedRevision = Mutex<Int64?>(nil)
+    /// How far this process's streams have heard, in the store's order of changes.
+    private let published = Mutex<RideChangeCursor?>(nil)
+    /// How soon to look again when changes are committed but held back behind a transaction still in flight
+    /// (`RideChanges.heldBack`): that transaction is a moment from its end, and it may ring no one when it ends.
+    static let heldBackInterval: Duration = .milliseconds(5)
 
     public init(
         rideRepository: any RideRepository, fleetRepository: any FleetRepository,
@@ -47,8 +50,8 @@ public final class RideDispatcher: Service, RideChangeSignal {
     public func run() async throws {
         await withGracefulShutdownHandler {
             while !Task.isCancelled && !Task.isShuttingDownGracefully {
-                let nextDue = await runOnceLogged()
-                await alarm.sleep(for: wait(until: nextDue), on: clock)
+                let look = await runOnceLogged()
+                await alarm.sleep(for: wait(after: look), on: clock)
             }
         } onGracefulShutdown: {
             self.feed.stop()
@@ -57,21 +60,30 @@ public final class RideDispatcher: Service, RideChangeSignal {
         feed.stop()
     }
 
-    /// Until the next stored status is due, at most `pollInterval` (for what other processes did), at least nothing.
-    private func wait(until nextDue: Date?) -> Duration {
-        guard let nextDue else { return pollInterval }
+    /// Until the next stored status is due, at most `pollInterval` (for what other processes did), or
+    /// `heldBackInterval` while changes are held back; at least nothing.
+    private func wait(after look: Look) -> Duration {
+        let longest = look.heldBack ? min(Self.heldBackInterval, pollInterval) : pollInterval
+        guard let nextDue = look.nextDue else { return longest }
         let seconds = nextDue.timeIntervalSince(clock.now)
         guard seconds > 0 else { return .zero }
-        return min(.milliseconds(Int64(min(seconds, 3_600) * 1000)), pollInterval)
+        return min(.milliseconds(Int64(min(seconds, 3_600) * 1000)), longest)
     }
 
-    private func runOnceLogged() async -> Date? {
+    private func runOnceLogged() async -> Look {
         do {
-            return try await runOnce()
+            return try await look()
         } catch {
             logger.error("The dispatcher could not run: \(error)")
-            return nil
+            return Look(nextDue: nil, heldBack: false)
         }
+    }
+
+    /// What one look found: when the next stored status or scheduled start is due, and whether changes were held
+    /// back from the streams.
+    struct Look {
+        let nextDue: Date?
+        let heldBack: Bool
     }
 
     /// One look: advance, start the scheduled rides due (after the advance, so a ride that has just finished no
@@ -79,10 +91,14 @@ public final class RideDispatcher: Service, RideChangeSignal {
     /// Returns when the next stored status or scheduled start is due. Tests call it directly.
     @discardableResult
     public func runOnce() async throws -> Date? {
+        try await look().nextDue
+    }
+
+    private func look() async throws -> Look {
         let time = clock.now
-        if publishedRevision.withLock({ $0 }) == nil {
-            let latest = try await rideRepository.latestRevision()
-            publishedRevision.withLock { $0 = $0 ?? latest }
+        if published.withLock({ $0 }) == nil {
+            let latest = try await rideRepository.latestRideChange()
+            published.withLock { $0 = $0 ?? latest }
         }
         while try await AdvanceRidesUseCase(now: time, rideRepository: rideRepository).run()
             == AdvanceRidesUseCase.batchSize
@@ -90,10 +106,10 @@ public final class RideDispatcher: Service, RideChangeSignal {
         if try await startDueScheduledRides(at: time) { alarm.ring() }  // look again: what started may move on
         try await DispatchRidesUseCase(now: time, rideRepository: rideRepository, fleetRepository: fleetRepository)
             .run()
-        try await publishChanges()
+        let heldBack = try await publishChanges()
         let nextDue = try await rideRepository.nextDueTime()
         let nextStart = try await scheduledRides.nextStartTime(after: time)
-        return [nextDue, nextStart].compactMap { $0 }.min()
+        return Look(nextDue: [nextDue, nextStart].compactMap { $0 }.min(), heldBack: heldBack)
     }
 
     /// Starts (or misses) every due booking, a batch at a time while full batches change something (bookings that
@@ -113,12 +129,14 @@ public final class RideDispatcher: Service, RideChangeSignal {
         }
     }
 
-    private func publishChanges() async throws {
-        while let revision = publishedRevision.withLock({ $0 }) {
-            let changed = try await rideRepository.rides(changedAfter: revision, limit: 1_000)
-            guard let last = changed.last else { return }
-            feed.publish(changed)
-            publishedRevision.withLock { $0 = max($0 ?? 0, last.revision) }
+    /// Publishes every change the store lets be read; returns whether some were held back.
+    private func publishChanges() async throws -> Bool {
+        while let cursor = published.withLock({ $0 }) {
+            let changes = try await rideRepository.rideChanges(after: cursor, limit: 1_000)
+            guard !changes.rides.isEmpty else { return changes.heldBack }
+            feed.publish(changes.rides)
+            published.withLock { $0 = max($0 ?? changes.cursor, changes.cursor) }
         }
+        return false
     }
 }

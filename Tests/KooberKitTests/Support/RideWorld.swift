@@ -151,7 +151,7 @@ struct FailingLocator: Locator {
 struct PartlyFailingRideRepository: RideRepository {
     enum Operation: String, Sendable {
         case chosenDropoff, chooseDropoff, followedRide, rideState, requestRide, startNewRide, rides, ride, events
-        case findingRides, dueRides, nextDueTime, apply, changedRides, latestRevision
+        case findingRides, dueRides, nextDueTime, apply, rideChanges, latestRideChange
     }
 
     let working: InMemoryRideRepository
@@ -226,14 +226,14 @@ struct PartlyFailingRideRepository: RideRepository {
         return try await working.apply(change)
     }
 
-    func rides(changedAfter revision: Int64, limit: Int) async throws -> [Ride] {
-        try check(.changedRides)
-        return try await working.rides(changedAfter: revision, limit: limit)
+    func rideChanges(after cursor: RideChangeCursor, limit: Int) async throws -> RideChanges {
+        try check(.rideChanges)
+        return try await working.rideChanges(after: cursor, limit: limit)
     }
 
-    func latestRevision() async throws -> Int64 {
-        try check(.latestRevision)
-        return try await working.latestRevision()
+    func latestRideChange() async throws -> RideChangeCursor {
+        try check(.latestRideChange)
+        return try await working.latestRideChange()
     }
 }
 
@@ -292,8 +292,8 @@ actor OtherTabConfirmsMidwayRideRepository: RideRepository {
     }
     func nextDueTime() async throws -> Date? { try await working.nextDueTime() }
     func apply(_ change: RideChange) async throws -> Ride? { try await working.apply(change) }
-    func rides(changedAfter revision: Int64, limit: Int) async throws -> [Ride] {
-        try await working.rides(changedAfter: revision, limit: limit)
+    func rideChanges(after cursor: RideChangeCursor, limit: Int) async throws -> RideChanges {
+        try await working.rideChanges(after: cursor, limit: limit)
     }
-    func latestRevision() async throws -> Int64 { try await working.latestRevision() }
+    func latestRideChange() async throws -> RideChangeCursor { try await working.latestRideChange() }
 }

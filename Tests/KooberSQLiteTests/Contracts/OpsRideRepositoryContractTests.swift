@@ -42,7 +42,7 @@ struct OpsRideRepositoryContractTests {
             try await repositories.fleet.provide(Fleet.members(size: 3))
             let rider = try await repositories.users.create(newUser())
             let onTheWay = try await assignedRide(of: rider.id, in: repositories)
-            let revision = try await repositories.rides.latestRevision()
+            let heard = try await repositories.rides.latestRideChange()
             let time = referenceTime + 5
             let audit = cancelEntry(onTheWay, at: time)
 
@@ -54,7 +54,7 @@ struct OpsRideRepositoryContractTests {
             #expect(try await repositories.rides.followedRide(userID: rider.id)?.cancelledByKoober == true)
             #expect(try await repositories.rides.events(rideID: onTheWay.id).last?.status == .cancelled)
             // Streams hear of it, and its animal is free again.
-            let changed = try await repositories.rides.rides(changedAfter: revision, limit: 10)
+            let changed = try await repositories.rides.rideChanges(after: heard, limit: 10).rides
             #expect(changed.map(\.id) == [onTheWay.id] && changed.first?.cancelledByKoober == true)
             let animal = try #require(onTheWay.assignment?.animalID)
             #expect(try await repositories.fleet.freeAnimals().contains { $0.id == animal })

@@ -308,15 +308,16 @@ struct RideRepositoryContractTests {
                 let johnnysRide = try await repositories.rides.requestRide(
                     newRideRequest(userID: johnny.id, at: referenceTime + Double(round) * 3_600))
                 let johnnysCancel = try await cancel(johnnysRide, in: repositories)
-                let heard = try await repositories.rides.latestRevision()
-                #expect(heard == johnnysCancel.revision)
+                let heard = try await repositories.rides.latestRideChange()
+                #expect(try await repositories.rides.rideChanges(after: heard, limit: 10).rides.isEmpty)
                 try await repositories.users.delete(id: johnny.id)
 
                 let skippysCancel = try await cancel(skippysRide, in: repositories)
-                #expect(skippysCancel.revision > heard)
-                let news = try await repositories.rides.rides(changedAfter: heard, limit: 10)
-                #expect(news.map(\.id) == [skippysRide.id])
-                #expect(news.first?.status == .cancelled)
+                #expect(skippysCancel.revision > johnnysCancel.revision)
+                let news = try await repositories.rides.rideChanges(after: heard, limit: 10)
+                #expect(news.rides.map(\.id) == [skippysRide.id])
+                #expect(news.rides.first?.status == .cancelled)
+                #expect(news.cursor > heard && !news.heldBack)
                 for revision in [
                     skippysRide.revision, johnnysRide.revision, johnnysCancel.revision, skippysCancel.revision,
                 ] {
