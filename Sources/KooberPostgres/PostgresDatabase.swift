@@ -190,4 +190,11 @@ struct PostgresTransaction: Sendable {
     func execute(_ query: PostgresQuery) async throws {
         _ = try await self.query(query)
     }
+
+    /// Runs one prepared statement in the transaction (preparing it on this connection first if it has not yet).
+    func execute<Statement: PostgresPageStatement>(_ statement: Statement) async throws -> [PostgresRow] {
+        var rows: [PostgresRow] = []
+        for try await row in try await connection.execute(statement, logger: logger) { rows.append(row) }
+        return rows
+    }
 }

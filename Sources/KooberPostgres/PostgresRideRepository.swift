@@ -22,7 +22,7 @@ import PostgresNIO
 /// id, so nothing can appear later below a cursor. A change committed above that line is held back
 /// (`RideChanges.heldBack`) until the transactions before it end, a moment later.
 ///
-/// A ride request and a change are each one statement (`insertRideSQL`, `applySQL`) in a transaction of its own: one
+/// A ride request and a change are each one statement (`InsertRide`, `applySQL`) in a transaction of its own: one
 /// round trip. Each such write also notifies the other processes (`PostgresChanges`), whose dispatchers then look at
 /// once instead of at their next tick.
 public struct PostgresRideRepository: RideRepository {
@@ -127,12 +127,12 @@ public struct PostgresRideRepository: RideRepository {
     }
 
     /// Inserts the ride (`finding`) with its first event and its revision, leaves earlier rides behind and clears the
-    /// draft: one statement (`insertRideSQL`), so one round trip and its own transaction. Throws
+    /// draft: one prepared statement (`InsertRide`), so one round trip and its own transaction. Throws
     /// `RideRepositoryError.rideAlreadyInProgress` when the rider already has a ride in progress, `.accountLocked` when
     /// Koober Ops has locked the account, `.unknownPlace` for a drop-off that doesn't exist.
     public func requestRide(_ request: NewRideRequest) async throws -> Ride {
         do {
-            return try Self.insertedRide(try await database.query(Self.insertRideSQL(request)))
+            return try Self.insertedRide(try await database.execute(InsertRide(request)))
         } catch let error as PSQLError where error.isUniqueViolation {
             throw RideRepositoryError.rideAlreadyInProgress
         } catch let error as PSQLError where error.isForeignKeyViolation {
@@ -143,52 +143,13 @@ public struct PostgresRideRepository: RideRepository {
     /// `requestRide`'s statement inside the caller's transaction (a scheduled ride's start makes its ride so); a ride
     /// already in progress fails it with the server's unique violation.
     static func insertRide(_ request: NewRideRequest, in transaction: PostgresTransaction) async throws -> Ride {
-        try insertedRide(try await transaction.query(insertRideSQL(request)))
+        try insertedRide(try await transaction.execute(InsertRide(request)))
     }
 
     /// The ride `insertRideSQL` returned; none: the account is locked.
     private static func insertedRide(_ rows: [PostgresRow]) throws -> Ride {
         guard let row = rows.first else { throw RideRepositoryError.accountLocked }
         return try ride(from: row)
-    }
-
-    /// A ride request as one statement, its parts in the order the other writers take their locks (see the type's
-    /// notes): the rider's row `FOR SHARE` (Koober Ops' lock waits for it, and it for a lock in flight; a locked
-    /// account inserts nothing and returns no row), the rider's earlier rides left behind and the draft cleared, then
-    /// the ride stamped with the next revision and its transaction, its `finding` event, and the notification to the
-    /// other processes. A missing place or user fails the insert on
-    /// its foreign key, a ride in progress on `rides_in_progress`, and then nothing is written.
-    private static func insertRideSQL(_ request: NewRideRequest) -> PostgresQuery {
-        let userID = request.userID.rawValue
-        return """
-            WITH rider AS (
-                SELECT locked_at IS NOT NULL AS locked FROM users WHERE id = \(userID) FOR SHARE
-            ), open AS (
-                SELECT NOT EXISTS (SELECT 1 FROM rider WHERE locked) AS ok
-            ), behind AS (
-                UPDATE rides SET left_behind = TRUE
-                WHERE user_id = \(userID) AND NOT left_behind AND (SELECT ok FROM open)
-                RETURNING id
-            ), drafted AS (
-                DELETE FROM ride_drafts WHERE user_id = \(userID) AND (SELECT ok FROM open) RETURNING user_id
-            ), r AS (
-                INSERT INTO rides (
-                    user_id, pickup_latitude, pickup_longitude, dropoff_place_id, ride_option_id, fare_cents,
-                    requested_at, status, clock_rate, revision, changed_by
-                )
-                SELECT \(userID), \(request.pickup.latitude), \(request.pickup.longitude), \
-            \(request.dropoffID.rawValue), \(request.rideOptionID), \(Int64(request.fareCents.value)), \
-            \(PostgresTime.seconds(request.requestedAt)), 'finding', \(request.clockRate), nextval('ride_revisions'), \
-            \(unescaped: Self.thisTransaction)
-                WHERE (SELECT ok FROM open) AND (SELECT count(*) FROM behind) >= 0 AND (SELECT count(*) FROM drafted) >= 0
-                RETURNING *
-            ), event AS (
-                INSERT INTO ride_events (ride_id, status, at_ms)
-                SELECT id, 'finding', \(PostgresTime.milliseconds(request.requestedAt)) FROM r
-            )
-            SELECT pg_notify(\(PostgresChanges.channel), 'rides') AS notified, \(unescaped: rideColumns)
-            FROM r JOIN places AS p ON p.id = r.dropoff_place_id
-            """
     }
 
     public func startNewRide(userID: UserID) async throws {
@@ -370,7 +331,7 @@ public struct PostgresRideRepository: RideRepository {
     }
 
     /// The id of the statement's transaction (assigned now if it has none), as a ride write stamps `changed_by`.
-    private static let thisTransaction = "pg_current_xact_id()::text::bigint"
+    static let thisTransaction = "pg_current_xact_id()::text::bigint"
     /// The oldest transaction that may still write to this database: every transaction below it that wrote here has
     /// ended, and every one in flight or still to come has this id or a greater one. It is the next id to be given
     /// (the snapshot's `xmax`, read first), or the oldest id a backend of this database still runs

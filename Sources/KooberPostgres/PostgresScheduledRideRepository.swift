@@ -115,78 +115,73 @@ public struct PostgresScheduledRideRepository: ScheduledRideRepository {
     public func start(_ id: ScheduledRideID, at time: Date) async throws -> ScheduledRideStart {
         do {
             return try await database.transaction { transaction in
+                // The booking and whether its rider has a ride in progress, in one trip.
                 let claimed = try await transaction.query(
                     """
-                    \(unescaped: Self.selectScheduledRides)
+                    \(unescaped: Self.scheduledRideColumns), EXISTS (
+                        SELECT 1 FROM rides AS r WHERE r.user_id = s.user_id
+                        AND r.status IN ('finding', 'on_the_way', 'arrived', 'riding')
+                    ) AS rider_busy
+                    \(unescaped: Self.fromScheduledRides)
                     WHERE s.id = \(id.rawValue) AND s.status = 'upcoming' FOR UPDATE OF s SKIP LOCKED
                     """
                 )
-                guard let booking = try claimed.first.map(Self.scheduledRide(from:)) else { return .notUpcoming }
-                return try await Self.start(booking, at: time, in: transaction)
+                guard let row = claimed.first else { return .notUpcoming }
+                let decision = ScheduledStartDecision(
+                    try Self.scheduledRide(from: row),
+                    riderHasRideInProgress: try row.makeRandomAccess()["rider_busy"].decode(Bool.self), at: time)
+                return try await Self.apply(decision, to: id, at: time, in: transaction)
             }
         } catch let error as PSQLError where error.isUniqueViolation {
             return .waiting  // the rider's own Confirm stored a ride in progress since the check: try again later
         }
     }
 
-    /// Claims a batch with `FOR UPDATE SKIP LOCKED` (another process's batch is skipped, not waited for), then starts
-    /// each under a savepoint: a booking whose rider's own Confirm wins the race rolls back alone and waits.
+    /// The due bookings, read at once, then each started in a transaction of its own (`start(_:at:)`: claimed
+    /// `FOR UPDATE SKIP LOCKED`, so one another process is starting is skipped, not waited for, and a booking whose
+    /// rider's own Confirm wins the race waits alone). Not one transaction for the batch (before issue 45): a batch of
+    /// 100 starts held its transaction open for seconds under load, and the streams of every process hear of ride
+    /// changes only once the transactions before them have ended (`PostgresRideRepository`).
     public func startDue(at time: Date, limit: Int) async throws -> [ScheduledRideStart] {
-        try await database.transaction { transaction in
-            let claimed = try await transaction.query(
-                """
-                \(unescaped: Self.selectScheduledRides)
-                WHERE s.status = 'upcoming' AND s.start_at_ms <= \(PostgresTime.milliseconds(time))
-                ORDER BY s.start_at_ms, s.id LIMIT \(Int64(max(0, limit))) FOR UPDATE OF s SKIP LOCKED
-                """
-            )
-            .map(Self.scheduledRide(from:))
-            var outcomes: [ScheduledRideStart] = []
-            for booking in claimed {
-                try await transaction.execute("SAVEPOINT scheduled_start")
-                do {
-                    outcomes.append(try await Self.start(booking, at: time, in: transaction))
-                    try await transaction.execute("RELEASE SAVEPOINT scheduled_start")
-                } catch let error as PSQLError where error.isUniqueViolation {
-                    try await transaction.execute("ROLLBACK TO SAVEPOINT scheduled_start")
-                    outcomes.append(.waiting)
-                }
-            }
-            return outcomes
+        var outcomes: [ScheduledRideStart] = []
+        for booking in try await due(at: time, limit: limit) {
+            outcomes.append(try await start(booking.id, at: time))
         }
+        return outcomes
     }
 
-    /// Starts `booking`, claimed as upcoming in this transaction, or leaves it waiting, or misses it: as
-    /// `ScheduledStartDecision` decides from whether its rider has a ride in progress.
-    private static func start(_ booking: ScheduledRide, at time: Date, in transaction: PostgresTransaction)
-        async throws -> ScheduledRideStart
-    {
-        let id = booking.id
-        let inProgress = try await transaction.query(
-            """
-            SELECT 1 FROM rides WHERE user_id = \(booking.userID.rawValue)
-            AND status IN ('finding', 'on_the_way', 'arrived', 'riding')
-            """
-        )
-        let decision = ScheduledStartDecision(booking, riderHasRideInProgress: !inProgress.isEmpty, at: time)
-        let outcome: ScheduledRideStart
+    /// Does what `decision` says for the booking `id`, claimed as upcoming in this transaction: a ride stored as a
+    /// request's (`insertRide`), then the booking marked and its mail queued (to a confirmed email, as
+    /// `PostgresMailQueue.queue` would) in one statement.
+    private static func apply(
+        _ decision: ScheduledStartDecision, to id: ScheduledRideID, at time: Date, in transaction: PostgresTransaction
+    ) async throws -> ScheduledRideStart {
+        let (outcome, status): (ScheduledRideStart, ScheduledRideStatus)
         switch decision {
         case .wait:
             return .waiting
         case .miss:
-            try await transaction.execute("UPDATE scheduled_rides SET status = 'missed' WHERE id = \(id.rawValue)")
-            outcome = .missed
+            (outcome, status) = (.missed, .missed)
         case .start(let request):
             let ride = try await PostgresRideRepository.insertRide(request, in: transaction)
-            try await transaction.execute(
-                "UPDATE scheduled_rides SET status = 'started', ride_id = \(ride.id.rawValue) WHERE id = \(id.rawValue)"
+            (outcome, status) = (.started(ride), .started(ride.id))
+        }
+        let rideID: Int64? = if case .started(let rideID) = status { rideID.rawValue } else { nil }
+        let mail = decision.mail(about: id)
+        let due = PostgresTime.milliseconds(time)
+        try await transaction.execute(
+            """
+            WITH marked AS (
+                UPDATE scheduled_rides SET status = \(status.storedName), ride_id = coalesce(\(rideID)::BIGINT, ride_id)
+                WHERE id = \(id.rawValue) RETURNING user_id
             )
-            outcome = .started(ride)
-        }
-        if let mail = decision.mail(about: id) {
-            try await PostgresMailQueue.queue(
-                mail, for: booking.userID, at: time, onlyIfConfirmed: true, in: transaction)
-        }
+            INSERT INTO mail_outbox (kind, user_id, message_id, ride_id, scheduled_ride_id, queued_at_ms, next_attempt_at_ms)
+            SELECT \(mail?.kind.rawValue)::TEXT, u.id, \(mail?.messageID)::TEXT, \(mail?.subject.rideID?.rawValue)::BIGINT, \
+            \(mail?.subject.scheduledRideID?.rawValue)::BIGINT, \(due), \(due)
+            FROM marked JOIN users AS u ON u.id = marked.user_id
+            WHERE \(mail != nil) AND u.email_confirmed_at_ms IS NOT NULL
+            """
+        )
         return outcome
     }
 
@@ -201,12 +196,15 @@ public struct PostgresScheduledRideRepository: ScheduledRideRepository {
         .first?.decode(Int64?.self).map(PostgresTime.date(milliseconds:))
     }
 
-    private static let selectScheduledRides = """
+    private static let selectScheduledRides = "\(scheduledRideColumns) \(fromScheduledRides)"
+
+    private static let scheduledRideColumns = """
         SELECT s.id, s.user_id, s.pickup_latitude, s.pickup_longitude, s.ride_option_id, s.fare_cents,
                s.pickup_at_ms, s.booked_at_ms, s.clock_rate, s.status, s.ride_id,
                p.id AS place_id, p.name AS place_name, p.latitude AS place_latitude, p.longitude AS place_longitude
-        FROM scheduled_rides AS s JOIN places AS p ON p.id = s.dropoff_place_id
         """
+
+    private static let fromScheduledRides = "FROM scheduled_rides AS s JOIN places AS p ON p.id = s.dropoff_place_id"
 
     private static func scheduledRide(from row: PostgresRow) throws -> ScheduledRide {
         let columns = row.makeRandomAccess()

@@ -26,9 +26,9 @@ public protocol ScheduledRideRepository: Sendable {
     /// progress, leaves it waiting, and from its miss time on marks it missed with its "missed" mail. Mails go only
     /// to a confirmed email.
     func start(_ id: ScheduledRideID, at time: Date) async throws -> ScheduledRideStart
-    /// `start` for at most `limit` of the bookings `due(at:limit:)` reads, in one transaction that claims them together
-    /// (PostgreSQL: `FOR UPDATE SKIP LOCKED`, so processes take disjoint batches); a booking whose rider's own Confirm
-    /// wins the race is `.waiting` and the others go on. What came of each, in order.
+    /// `start` for at most `limit` of the bookings `due(at:limit:)` reads, in order (SQLite: in one transaction;
+    /// PostgreSQL: each in its own, where a booking another process is starting is skipped, `.notUpcoming`); a booking
+    /// whose rider's own Confirm wins the race is `.waiting` and the others go on. What came of each, in order.
     func startDue(at time: Date, limit: Int) async throws -> [ScheduledRideStart]
     /// When the dispatcher must look next: the earliest start still ahead of `time`, or the miss time of one that
     /// is due and waits behind a ride in progress.
