@@ -50,10 +50,11 @@ public struct PostgresOpsRideRepository: OpsRideRepository {
         }
     }
 
-    /// The ride's change (`PostgresRideRepository.applySQL`) and, only if it was made, its audit row, in one transaction.
+    /// The ride's change (`ApplyRideChange`, as `PostgresRideRepository.apply`) and, only if it was made, its audit row,
+    /// in one transaction.
     public func cancel(_ change: RideChange, audit: AuditEntry) async throws -> Ride? {
         try await database.transaction { transaction in
-            guard let row = try await transaction.query(PostgresRideRepository.applySQL(change)).first else {
+            guard let row = try await transaction.execute(ApplyRideChange(change)).first else {
                 return nil
             }
             try await PostgresAuditLogRepository.append(audit, in: transaction)

@@ -22,7 +22,8 @@ import PostgresNIO
 /// id, so nothing can appear later below a cursor. A change committed above that line is held back
 /// (`RideChanges.heldBack`) until the transactions before it end, a moment later.
 ///
-/// A ride request and a change are each one statement (`InsertRide`, `applySQL`) in a transaction of its own: one
+/// A ride request and a change are each one prepared statement (`InsertRide`, `ApplyRideChange`) in a transaction of
+/// its own: one
 /// round trip. Each such write also notifies the other processes (`PostgresChanges`), whose dispatchers then look at
 /// once instead of at their next tick.
 public struct PostgresRideRepository: RideRepository {
@@ -257,77 +258,13 @@ public struct PostgresRideRepository: RideRepository {
     /// mark committed first is seen (the row is read again once the mark commits): `nil`, nothing written. An
     /// assignment that locked the row first commits before the mark is made: the animal finishes that ride.
     ///
-    /// All of it is one statement in a transaction of its own (`applySQL`, issue 45): one round trip.
+    /// All of it is one prepared statement in a transaction of its own (`ApplyRideChange`, issue 45): one round trip.
     public func apply(_ change: RideChange) async throws -> Ride? {
         do {
-            return try await database.query(Self.applySQL(change)).first.map(Self.ride(from:))
+            return try await database.execute(ApplyRideChange(change)).first.map(Self.ride(from:))
         } catch let error as PSQLError where error.isUniqueViolation {
             return nil  // the animal carries another ride now
         }
-    }
-
-    /// `apply` as one statement, taking its locks in the order the other writers take them: the rider's row
-    /// `FOR KEY SHARE` (with a receipt to queue: users before rides, as deleting the account), the animal `FOR SHARE`
-    /// (an assignment, only if it is not out of service), the ride's row `FOR UPDATE` at the expected revision; the ride
-    /// is changed and stamped with the next revision and its transaction, its events added, a freed animal put where it stands, the receipt queued, the other processes notified. A ride no longer at
-    /// the revision, or an animal taken out of service, changes nothing and returns no row.
-    static func applySQL(_ change: RideChange) -> PostgresQuery {
-        let rideID = change.rideID.rawValue
-        let assignment = change.assignment
-        // A receipt is queued at the ride's end, and only for a confirmed email (`PostgresMailQueue.queue`'s rule).
-        let receipt = change.endedAt == nil ? nil : change.receipt
-        let mailedAt = change.endedAt.map(PostgresTime.milliseconds)
-        return """
-            WITH rider AS (
-                SELECT 1 FROM users WHERE \(receipt != nil)
-                    AND id = (SELECT user_id FROM rides WHERE id = \(rideID)) FOR KEY SHARE
-            ), usable AS (
-                SELECT 1 FROM animals WHERE id = \(assignment?.animalID.rawValue)::BIGINT AND NOT out_of_service FOR SHARE
-            ), target AS (
-                SELECT id FROM rides
-                WHERE id = \(rideID) AND revision = \(change.expectedRevision) AND (SELECT count(*) FROM rider) >= 0
-                    AND (\(assignment == nil) OR EXISTS (SELECT 1 FROM usable))
-                FOR UPDATE
-            ), r AS (
-                UPDATE rides SET
-                    status = \(change.status.rawValue),
-                    next_event_at_ms = \(change.nextEventAt.map(PostgresTime.milliseconds)),
-                    ended_at_ms = \(change.endedAt.map(PostgresTime.milliseconds)),
-                    animal_id = coalesce(\(assignment?.animalID.rawValue), animal_id),
-                    animal_name = coalesce(\(assignment?.animalName), animal_name),
-                    assigned_at_ms = coalesce(\(assignment.map { PostgresTime.milliseconds($0.assignedAt) }), \
-            assigned_at_ms),
-                    start_latitude = coalesce(\(assignment?.start.latitude), start_latitude),
-                    start_longitude = coalesce(\(assignment?.start.longitude), start_longitude),
-                    cancelled_by_koober = \(change.cancelledByKoober),
-                    revision = nextval('ride_revisions'),
-                    changed_by = \(unescaped: Self.thisTransaction)
-                WHERE id = (SELECT id FROM target)
-                RETURNING *
-            ), events AS (
-                INSERT INTO ride_events (ride_id, status, at_ms)
-                SELECT r.id, e.status, e.at_ms
-                FROM r CROSS JOIN unnest(\(change.events.map(\.status.rawValue))::text[], \
-            \(change.events.map { PostgresTime.milliseconds($0.at) })::bigint[]) AS e (status, at_ms)
-                ON CONFLICT (ride_id, status) DO NOTHING
-            ), freed AS (
-                UPDATE animals SET latitude = \(change.freedAnimal?.location.latitude), \
-            longitude = \(change.freedAnimal?.location.longitude), \
-            cell = \(change.freedAnimal.map { FleetGrid.cell(of: $0.location) })
-                WHERE id = \(change.freedAnimal?.id.rawValue)::BIGINT AND EXISTS (SELECT 1 FROM r)
-            ), mailed AS (
-                INSERT INTO mail_outbox (
-                    kind, user_id, message_id, ride_id, scheduled_ride_id, queued_at_ms, next_attempt_at_ms
-                )
-                SELECT \(receipt?.kind.rawValue)::TEXT, u.id, \(receipt?.messageID)::TEXT, \
-            \(receipt?.subject.rideID?.rawValue)::BIGINT, \(receipt?.subject.scheduledRideID?.rawValue)::BIGINT, \
-            \(mailedAt)::BIGINT, \(mailedAt)::BIGINT
-                FROM r JOIN users AS u ON u.id = r.user_id
-                WHERE \(receipt != nil) AND u.email_confirmed_at_ms IS NOT NULL
-            )
-            SELECT pg_notify(\(PostgresChanges.channel), 'rides') AS notified, \(unescaped: rideColumns)
-            FROM r JOIN places AS p ON p.id = r.dropoff_place_id
-            """
     }
 
     /// The id of the statement's transaction (assigned now if it has none), as a ride write stamps `changed_by`.

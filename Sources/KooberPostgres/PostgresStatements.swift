@@ -158,3 +158,95 @@ struct InsertRide: PostgresPageStatement {
         return bindings
     }
 }
+
+/// `PostgresRideRepository.apply` as one statement, taking its locks in the order the other writers take them: the
+/// rider's row `FOR KEY SHARE` (with a receipt to queue: users before rides, as deleting the account), the animal
+/// `FOR SHARE` (an assignment, only if it is not out of service), the ride's row `FOR UPDATE` at the expected revision;
+/// the ride is changed and stamped with the next revision and its transaction, its events added, a freed animal put
+/// where it stands, the receipt queued (at the ride's end, only to a confirmed email: `PostgresMailQueue.queue`'s
+/// rule), the other processes notified. A ride no longer at the revision, or an animal taken out of service, changes
+/// nothing and returns no row. Prepared (issue 45): planning it took more of the server's time than running it.
+struct ApplyRideChange: PostgresPageStatement {
+    static let name = "koober_apply_ride_change"
+    static let sql = """
+        WITH rider AS (
+            SELECT 1 FROM users WHERE $18::TEXT IS NOT NULL
+                AND id = (SELECT user_id FROM rides WHERE id = $1::BIGINT) FOR KEY SHARE
+        ), usable AS (
+            SELECT 1 FROM animals WHERE id = $2::BIGINT AND NOT out_of_service FOR SHARE
+        ), target AS (
+            SELECT id FROM rides
+            WHERE id = $1::BIGINT AND revision = $3::BIGINT AND (SELECT count(*) FROM rider) >= 0
+                AND ($2::BIGINT IS NULL OR EXISTS (SELECT 1 FROM usable))
+            FOR UPDATE
+        ), r AS (
+            UPDATE rides SET
+                status = $4::TEXT,
+                next_event_at_ms = $5::BIGINT,
+                ended_at_ms = $6::BIGINT,
+                animal_id = coalesce($2::BIGINT, animal_id),
+                animal_name = coalesce($7::TEXT, animal_name),
+                assigned_at_ms = coalesce($8::BIGINT, assigned_at_ms),
+                start_latitude = coalesce($9::DOUBLE PRECISION, start_latitude),
+                start_longitude = coalesce($10::DOUBLE PRECISION, start_longitude),
+                cancelled_by_koober = $11::BOOLEAN,
+                revision = nextval('ride_revisions'),
+                changed_by = \(PostgresRideRepository.thisTransaction)
+            WHERE id = (SELECT id FROM target)
+            RETURNING *
+        ), events AS (
+            INSERT INTO ride_events (ride_id, status, at_ms)
+            SELECT r.id, e.status, e.at_ms
+            FROM r CROSS JOIN unnest($12::TEXT[], $13::BIGINT[]) AS e (status, at_ms)
+            ON CONFLICT (ride_id, status) DO NOTHING
+        ), freed AS (
+            UPDATE animals SET latitude = $14::DOUBLE PRECISION, longitude = $15::DOUBLE PRECISION, cell = $16::BIGINT
+            WHERE id = $17::BIGINT AND EXISTS (SELECT 1 FROM r)
+        ), mailed AS (
+            INSERT INTO mail_outbox (
+                kind, user_id, message_id, ride_id, scheduled_ride_id, queued_at_ms, next_attempt_at_ms
+            )
+            SELECT $18::TEXT, u.id, $19::TEXT, $20::BIGINT, $21::BIGINT, $22::BIGINT, $22::BIGINT
+            FROM r JOIN users AS u ON u.id = r.user_id
+            WHERE $18::TEXT IS NOT NULL AND u.email_confirmed_at_ms IS NOT NULL
+        )
+        SELECT pg_notify('\(PostgresChanges.channel)', 'rides') AS notified, \(PostgresRideRepository.rideColumns)
+        FROM r JOIN places AS p ON p.id = r.dropoff_place_id
+        """
+    let change: RideChange
+
+    init(_ change: RideChange) {
+        self.change = change
+    }
+
+    func makeBindings() throws -> PostgresBindings {
+        let assignment = change.assignment
+        let freed = change.freedAnimal
+        // A receipt is queued at the ride's end only.
+        let receipt = change.endedAt == nil ? nil : change.receipt
+        var bindings = PostgresBindings(capacity: 22)
+        bindings.append(change.rideID.rawValue)
+        bindings.append(assignment?.animalID.rawValue)
+        bindings.append(change.expectedRevision)
+        bindings.append(change.status.rawValue)
+        bindings.append(change.nextEventAt.map(PostgresTime.milliseconds))
+        bindings.append(change.endedAt.map(PostgresTime.milliseconds))
+        bindings.append(assignment?.animalName)
+        bindings.append(assignment.map { PostgresTime.milliseconds($0.assignedAt) })
+        bindings.append(assignment?.start.latitude)
+        bindings.append(assignment?.start.longitude)
+        bindings.append(change.cancelledByKoober)
+        bindings.append(change.events.map(\.status.rawValue))
+        bindings.append(change.events.map { PostgresTime.milliseconds($0.at) })
+        bindings.append(freed?.location.latitude)
+        bindings.append(freed?.location.longitude)
+        bindings.append(freed.map { FleetGrid.cell(of: $0.location) })
+        bindings.append(freed?.id.rawValue)
+        bindings.append(receipt?.kind.rawValue)
+        bindings.append(receipt?.messageID)
+        bindings.append(receipt?.subject.rideID?.rawValue)
+        bindings.append(receipt?.subject.scheduledRideID?.rawValue)
+        bindings.append(change.endedAt.map(PostgresTime.milliseconds))
+        return bindings
+    }
+}
