@@ -147,7 +147,7 @@ public struct PostgresRideRepository: RideRepository {
         try insertedRide(try await transaction.execute(InsertRide(request)))
     }
 
-    /// The ride `insertRideSQL` returned; none: the account is locked.
+    /// The ride `InsertRide` returned; none: the account is locked.
     private static func insertedRide(_ rows: [PostgresRow]) throws -> Ride {
         guard let row = rows.first else { throw RideRepositoryError.accountLocked }
         return try ride(from: row)

@@ -112,20 +112,15 @@ public final class RideDispatcher: Service, RideChangeSignal {
         return Look(nextDue: [nextDue, nextStart].compactMap { $0 }.min(), heldBack: heldBack)
     }
 
-    /// Starts (or misses) every due booking, a batch at a time while full batches change something (bookings that
-    /// wait behind a ride in progress stay due, and must not keep the loop going). Returns whether any changed.
+    /// Starts (or misses) one batch of due bookings; returns whether any changed (then the dispatcher looks again at
+    /// once, and the next batch comes after this look's dispatch and publishing). Bookings that wait behind a ride in
+    /// progress stay due, and change nothing: they do not keep the dispatcher looking.
     private func startDueScheduledRides(at time: Date) async throws -> Bool {
-        var changedAny = false
-        while true {
-            let outcomes = try await StartDueScheduledRidesUseCase(now: time, scheduledRides: scheduledRides).run()
-            let changed = outcomes.contains { outcome in
-                switch outcome {
-                case .started, .missed: true
-                case .waiting, .notUpcoming: false
-                }
+        try await StartDueScheduledRidesUseCase(now: time, scheduledRides: scheduledRides).run().contains { outcome in
+            switch outcome {
+            case .started, .missed: true
+            case .waiting, .notUpcoming: false
             }
-            changedAny = changedAny || changed
-            guard changed, outcomes.count == StartDueScheduledRidesUseCase.batchSize else { return changedAny }
         }
     }
 
