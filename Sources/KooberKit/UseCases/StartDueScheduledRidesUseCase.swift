@@ -6,10 +6,8 @@ import Foundation
 /// Safe with any number of dispatchers at once: a start claims its booking only while it is still upcoming
 /// (`ScheduledRideRepository.startDue`), so dispatchers never start one twice.
 public struct StartDueScheduledRidesUseCase: Sendable {
-    /// The most due bookings started in one run; the dispatcher runs one a look, and looks again at once when it
-    /// changed something. Small enough that a minute's bookings, starting together, keep the waiting rides from their
-    /// animals and the streams from their news for a moment only (rush hour on PostgreSQL, issue 45: 100 kept them
-    /// 1.5 s).
+    /// The most due bookings started in one run; the dispatcher runs again while a full run changed something, for
+    /// at most `RideDispatcher.startingTime` a look.
     public static let batchSize = 25
 
     let now: Date
