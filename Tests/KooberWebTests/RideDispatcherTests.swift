@@ -13,6 +13,8 @@ import Testing
     final class CountingRides: RideRepository {
         let working: InMemoryRideRepository
         let looks = Atomic<Int>(0)
+        /// Says that changes are held back behind a transaction in flight, as PostgreSQL may.
+        let heldBack = Atomic<Bool>(false)
         init(_ working: InMemoryRideRepository) { self.working = working }
 
         func nextDueTime() async throws -> Date? {
@@ -42,7 +44,9 @@ import Testing
         }
         func apply(_ change: RideChange) async throws -> Ride? { try await working.apply(change) }
         func rideChanges(after cursor: RideChangeCursor, limit: Int) async throws -> RideChanges {
-            try await working.rideChanges(after: cursor, limit: limit)
+            let changes = try await working.rideChanges(after: cursor, limit: limit)
+            return RideChanges(
+                rides: changes.rides, cursor: changes.cursor, heldBack: heldBack.load(ordering: .relaxed))
         }
         func latestRideChange() async throws -> RideChangeCursor { try await working.latestRideChange() }
     }
@@ -79,6 +83,46 @@ import Testing
         let stopped = rides.looks.load(ordering: .relaxed)
         clock.advance(by: 3_600)
         #expect(rides.looks.load(ordering: .relaxed) == stopped)
+    }
+
+    /// Changes held back behind a transaction in flight: it looks again 5 ms later, then 10, 20, 40 ms (a transaction
+    /// left open costs a look every `pollInterval` at most), and rests until its poll once nothing is held back.
+    @Test func aDispatcherFindingChangesHeldBackLooksAgainSoonThenLessOften() async throws {
+        let places = InMemoryPlaceRepository(places: [])
+        let working = InMemoryRideRepository(places: places)
+        let rides = CountingRides(working)
+        rides.heldBack.store(true, ordering: .relaxed)
+        let clock = TestClock()
+        let dispatcher = RideDispatcher(
+            rideRepository: rides, fleetRepository: working,
+            scheduledRides: InMemoryScheduledRideRepository.empty(rides: working), feed: RideFeed(),
+            clock: clock, pollInterval: .milliseconds(50), logger: Logger(label: "koober.test")
+        )
+        let running = Task { try await dispatcher.run() }
+        defer { running.cancel() }
+        await clock.sleepers(atLeast: 1)
+        #expect(rides.looks.load(ordering: .relaxed) == 1)
+
+        // Each wait twice the last, up to the poll's 50 ms.
+        for (index, wait) in [0.005, 0.01, 0.02, 0.04, 0.05, 0.05].enumerated() {
+            clock.advance(by: wait * 0.9)
+            #expect(rides.looks.load(ordering: .relaxed) == index + 1, "looked before \(wait) s")
+            clock.advance(by: wait * 0.1 + 0.000_1)
+            #expect(
+                try await eventually { rides.looks.load(ordering: .relaxed) == index + 2 && clock.sleeperCount == 1 })
+        }
+
+        // Nothing held back: the next wait is the poll's, and a held-back look after that starts again at 5 ms.
+        rides.heldBack.store(false, ordering: .relaxed)
+        clock.advance(by: 0.050_1)
+        #expect(try await eventually { rides.looks.load(ordering: .relaxed) == 8 && clock.sleeperCount == 1 })
+        rides.heldBack.store(true, ordering: .relaxed)
+        clock.advance(by: 0.045)
+        #expect(rides.looks.load(ordering: .relaxed) == 8)
+        clock.advance(by: 0.005_1)
+        #expect(try await eventually { rides.looks.load(ordering: .relaxed) == 9 && clock.sleeperCount == 1 })
+        clock.advance(by: 0.005_1)
+        #expect(try await eventually { rides.looks.load(ordering: .relaxed) == 10 && clock.sleeperCount == 1 })
     }
 
     /// Issue 29's stall: one wallaroo, two riders at `--ride-clock-rate 60`. The second rider must get the wallaroo

@@ -26,7 +26,9 @@ public final class RideDispatcher: Service, RideChangeSignal {
     /// How far this process's streams have heard, in the store's order of changes.
     private let published = Mutex<RideChangeCursor?>(nil)
     /// How soon to look again when changes are committed but held back behind a transaction still in flight
-    /// (`RideChanges.heldBack`): that transaction is a moment from its end, and it may ring no one when it ends.
+    /// (`RideChanges.heldBack`): that transaction is usually a moment from its end, and it may ring no one when it
+    /// ends. Each look in a row that finds changes still held back waits twice as long, up to `pollInterval`: a
+    /// transaction left open (an operator's session, a long migration) costs a look a second, not two hundred.
     static let heldBackInterval: Duration = .milliseconds(5)
 
     public init(
@@ -49,9 +51,11 @@ public final class RideDispatcher: Service, RideChangeSignal {
 
     public func run() async throws {
         await withGracefulShutdownHandler {
+            var heldBackLooks = 0
             while !Task.isCancelled && !Task.isShuttingDownGracefully {
                 let look = await runOnceLogged()
-                await alarm.sleep(for: wait(after: look), on: clock)
+                heldBackLooks = look.heldBack ? min(heldBackLooks + 1, 16) : 0
+                await alarm.sleep(for: wait(after: look, heldBackLooks: heldBackLooks), on: clock)
             }
         } onGracefulShutdown: {
             self.feed.stop()
@@ -60,10 +64,12 @@ public final class RideDispatcher: Service, RideChangeSignal {
         feed.stop()
     }
 
-    /// Until the next stored status is due, at most `pollInterval` (for what other processes did), or
-    /// `heldBackInterval` while changes are held back; at least nothing.
-    private func wait(after look: Look) -> Duration {
-        let longest = look.heldBack ? min(Self.heldBackInterval, pollInterval) : pollInterval
+    /// Until the next stored status is due, at most `pollInterval` (for what other processes did), or, after
+    /// `heldBackLooks` looks in a row found changes held back, `heldBackInterval` doubled for each but the first; at
+    /// least nothing.
+    private func wait(after look: Look, heldBackLooks: Int) -> Duration {
+        let heldBackWait = Self.heldBackInterval * (1 << max(0, heldBackLooks - 1))
+        let longest = heldBackLooks > 0 ? min(heldBackWait, pollInterval) : pollInterval
         guard let nextDue = look.nextDue else { return longest }
         let seconds = nextDue.timeIntervalSince(clock.now)
         guard seconds > 0 else { return .zero }
