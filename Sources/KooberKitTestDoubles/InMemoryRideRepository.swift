@@ -186,10 +186,7 @@ public actor InMemoryRideRepository: RideRepository, FleetRepository {
 
     public func rideChanges(after cursor: RideChangeCursor, limit: Int) async throws -> RideChanges {
         let rides = stored.map(\.ride).filter { $0.revision > cursor.position }.sorted { $0.revision < $1.revision }
-            .prefix(max(0, limit))
-        guard let last = rides.last else { return RideChanges(rides: [], cursor: cursor) }
-        return RideChanges(
-            rides: Array(rides), cursor: RideChangeCursor(position: last.revision, rideID: last.id.rawValue))
+        return RideChanges(inRevisionOrder: Array(rides.prefix(max(0, limit))), after: cursor)
     }
 
     public func latestRideChange() async throws -> RideChangeCursor {

@@ -320,8 +320,7 @@ public struct SQLiteRideRepository: RideRepository {
             )
             .map(Self.ride(from:))
         }
-        guard let last = rides.last else { return RideChanges(rides: [], cursor: cursor) }
-        return RideChanges(rides: rides, cursor: RideChangeCursor(position: last.revision, rideID: last.id.rawValue))
+        return RideChanges(inRevisionOrder: rides, after: cursor)
     }
 
     public func latestRideChange() async throws -> RideChangeCursor {

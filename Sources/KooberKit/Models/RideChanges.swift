@@ -13,4 +13,11 @@ public struct RideChanges: Sendable, Equatable {
         self.cursor = cursor
         self.heldBack = heldBack
     }
+
+    /// A page of a store whose revisions are its order of changes (SQLite, in memory): read after `cursor`, lowest
+    /// revision first; it goes on from its last ride's revision.
+    public init(inRevisionOrder rides: [Ride], after cursor: RideChangeCursor) {
+        let last = rides.last.map { RideChangeCursor(position: $0.revision, rideID: $0.id.rawValue) }
+        self.init(rides: rides, cursor: last ?? cursor)
+    }
 }
